@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * randomize_layout_plugin.c - randstruct: compile-time structure layout
+ * randomization for C.
+ *
+ * Structures marked randomize_layout, and structures made only of
+ * function pointers unless marked no_randomize_layout, get their fields
+ * reordered by a keyed, deterministic function of a 256-bit build seed and
+ * the structure's identity, so every translation unit and module built
+ * with that seed agrees on the layout while an attacker without the seed
+ * cannot predict it.  Unlike mainline's plugin, the new layout is in place
+ * before the debug information is written.
+ *
+ * This file parses the plugin arguments and wires the GCC callbacks:
+ *
+ *   -fplugin-arg-randomize_layout_plugin-seed=HEX64
+ *   -fplugin-arg-randomize_layout_plugin-seed-file=PATH
+ *   -fplugin-arg-randomize_layout_plugin-seed-hash=HEX64
+ *   -fplugin-arg-randomize_layout_plugin-performance-mode
+ *   -fplugin-arg-randomize_layout_plugin-report=PATH
+ *   -fplugin-arg-randomize_layout_plugin-policy=PATH
+ *   -fplugin-arg-randomize_layout_plugin-disable
+ *
+ * Without seed= or seed-file= the seed compiled in from
+ * randomize_layout_seed.h (scripts/gen-random-seed.sh) is used.  There is
+ * no fallback: a malformed argument fails the compilation.
+ */
+#include <errno.h>
+
+#include "randstruct.h"
+#include "randomize_layout_seed.h"
+
+int plugin_is_GPL_compatible;
+
+struct rs_config rs_config;
+
+static const unsigned char rs_builtin_seed[RS_SEED_BYTES] =
+	RANDSTRUCT_SEED_BYTES;
+
+static struct plugin_info rs_plugin_info = {
+	"1.0",
+	"randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, "
+	"seed-hash=HEX64, performance-mode, report=PATH, policy=PATH, disable"
+};
+
+static bool parse_seed(const char *text, size_t len, const char *origin)
+{
+	int err = rs_parse_seed_hex(text, len, rs_config.seed);
+
+	if (err == -1)
+		error("randstruct: %s: the seed must be exactly 64 hex digits, "
+		      "found %lu characters", origin,
+		      (unsigned long)len);
+	else if (err)
+		error("randstruct: %s: the seed must be lowercase hex digits "
+		      "(0-9, a-f)", origin);
+	return !err;
+}
+
+static bool read_seed_file(const char *path)
+{
+	char text[130];
+	size_t len;
+	FILE *f;
+
+	if (!*path) {
+		error("randstruct: %<seed-file=%> needs a file name");
+		return false;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		error("randstruct: cannot read seed file %qs: %s", path,
+		      xstrerror(errno));
+		return false;
+	}
+	len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	if (len && text[len - 1] == '\n')
+		len--;
+	if (!len) {
+		error("randstruct: seed file %qs is empty", path);
+		return false;
+	}
+	return parse_seed(text, len, path);
+}
+
+static bool needs_value(const struct plugin_argument *arg)
+{
+	if (arg->value)
+		return true;
+	error("randstruct: argument %<%s%> needs a value (%<%s=...%>)",
+	      arg->key, arg->key);
+	return false;
+}
+
+static bool takes_no_value(const struct plugin_argument *arg)
+{
+	if (!arg->value)
+		return true;
+	error("randstruct: argument %<%s%> takes no value", arg->key);
+	return false;
+}
+
+static bool parse_argument(const struct plugin_argument *arg,
+			   const char **seed_hash, bool *seeded)
+{
+	const char *key = arg->key;
+
+	if (!strcmp(key, "seed") || !strcmp(key, "seed-file")) {
+		if (*seeded) {
+			error("randstruct: give only one of %<seed=%> and "
+			      "%<seed-file=%>");
+			return false;
+		}
+		*seeded = true;
+		if (!needs_value(arg))
+			return false;
+		if (!strcmp(key, "seed"))
+			return parse_seed(arg->value, strlen(arg->value),
+					  "seed=");
+		return read_seed_file(arg->value);
+	}
+	if (!strcmp(key, "seed-hash")) {
+		*seed_hash = arg->value;
+		return needs_value(arg);
+	}
+	if (!strcmp(key, "performance-mode"))
+		return takes_no_value(arg) &&
+		       (rs_config.performance_mode = true);
+	if (!strcmp(key, "disable"))
+		return takes_no_value(arg) && (rs_config.disabled = true);
+	if (!strcmp(key, "report"))
+		return needs_value(arg) && rs_report_open(arg->value);
+	if (!strcmp(key, "policy")) {
+		rs_config.policy_path = arg->value;
+		return needs_value(arg) && rs_policy_load(arg->value);
+	}
+	error("randstruct: unknown argument %<-fplugin-arg-%s-%s%>",
+	      RS_PLUGIN_NAME, key);
+	return false;
+}
+
+static bool parse_arguments(const struct plugin_name_args *info)
+{
+	const char *seed_hash = NULL;
+	bool seeded = false, ok = true;
+	int i;
+
+	memcpy(rs_config.seed, rs_builtin_seed, RS_SEED_BYTES);
+	for (i = 0; i < info->argc; i++)
+		ok &= parse_argument(&info->argv[i], &seed_hash, &seeded);
+	if (!ok)
+		return false;
+	rs_seed_hash_hex(rs_config.seed, rs_config.seed_hash);
+	if (seed_hash && strcmp(seed_hash, rs_config.seed_hash)) {
+		error("randstruct: %<seed-hash=%s%> does not match the "
+		      "plugin's seed (SHA-256 %s): rebuild the plugin for "
+		      "this seed", seed_hash, rs_config.seed_hash);
+		return false;
+	}
+	return true;
+}
+
+static void on_start_unit(void *event_data, void *user_data)
+{
+	(void)event_data;
+	(void)user_data;
+	rs_install_debug_hook();
+	rs_install_designated_init_check();
+}
+
+static void on_finish_type(void *event_data, void *user_data)
+{
+	tree type = (tree)event_data;
+
+	(void)user_data;
+	if (type && type != error_mark_node && !seen_error())
+		rs_randomize_type(type);
+}
+
+static void on_finish_decl(void *event_data, void *user_data)
+{
+	tree decl = (tree)event_data;
+
+	(void)user_data;
+	rs_check_decl_initializer(decl);
+	rs_check_casts_in_decl(decl);
+}
+
+static void on_pre_genericize(void *event_data, void *user_data)
+{
+	tree fndecl = (tree)event_data;
+
+	(void)user_data;
+	rs_check_function_literals(fndecl);
+	rs_check_casts_in_function(fndecl);
+}
+
+static void on_finish_unit(void *event_data, void *user_data)
+{
+	(void)event_data;
+	(void)user_data;
+	rs_flush_positional();
+}
+
+static bool is_cplusplus(void)
+{
+	return strstr(lang_hooks.name, "C++") != NULL;
+}
+
+static bool is_c(void)
+{
+	return !strcmp(lang_hooks.name, "GNU C") ||
+	       !strncmp(lang_hooks.name, "GNU C1", 6) ||
+	       !strncmp(lang_hooks.name, "GNU C8", 6);
+}
+
+static void register_callbacks(const char *name)
+{
+	register_callback(name, PLUGIN_INFO, NULL, &rs_plugin_info);
+	register_callback(name, PLUGIN_ATTRIBUTES, rs_register_attributes,
+			  NULL);
+	if (rs_config.disabled)
+		return;
+	register_callback(name, PLUGIN_START_UNIT, on_start_unit, NULL);
+	register_callback(name, PLUGIN_FINISH_TYPE, on_finish_type, NULL);
+	register_callback(name, PLUGIN_FINISH_DECL, on_finish_decl, NULL);
+	register_callback(name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
+			  NULL);
+	register_callback(name, PLUGIN_FINISH_UNIT, on_finish_unit, NULL);
+}
+
+int plugin_init(struct plugin_name_args *info,
+		struct plugin_gcc_version *version)
+{
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("randstruct: plugin built for GCC %s, not for this "
+		      "compiler (%s)", gcc_version.basever, version->basever);
+		return 1;
+	}
+	if (is_cplusplus()) {
+		error("randstruct: the plugin randomizes C structures only and "
+		      "refuses to run in %s; drop %<-fplugin=%s%> for C++",
+		      lang_hooks.name, info->full_name);
+		return 1;
+	}
+	if (!parse_arguments(info))
+		return 1;
+	if (!is_c())
+		return 0;
+	register_callbacks(info->base_name);
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rs_crypto.h - the keyed layout derivation, free of any GCC dependency.
+ *
+ * Everything that turns the 256-bit build seed and a structure's identity
+ * into a permutation lives behind this header: SHA-256, HMAC-SHA-256, the
+ * counter-mode stream built on it, unbiased bounded draws and the
+ * Fisher-Yates shuffle.  The known-answer tests link these files directly,
+ * so the derivation documented in Documentation/security/randstruct.rst is
+ * pinned independently of the compiler.
+ */
+#ifndef RS_CRYPTO_H
+#define RS_CRYPTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RS_SEED_BYTES		32
+#define RS_SHA256_BYTES		32
+#define RS_SHA256_BLOCK		64
+
+struct rs_sha256 {
+	uint32_t state[8];
+	uint64_t total_bytes;
+	unsigned char block[RS_SHA256_BLOCK];
+	size_t used;
+};
+
+void rs_sha256_init(struct rs_sha256 *ctx);
+void rs_sha256_update(struct rs_sha256 *ctx, const void *data, size_t len);
+void rs_sha256_final(struct rs_sha256 *ctx, unsigned char out[RS_SHA256_BYTES]);
+void rs_sha256(const void *data, size_t len, unsigned char out[RS_SHA256_BYTES]);
+
+void rs_hmac_sha256(const unsigned char key[RS_SEED_BYTES],
+		    const void *msg, size_t len,
+		    unsigned char out[RS_SHA256_BYTES]);
+
+/*
+ * A deterministic stream of 32-bit words:
+ * block k = HMAC-SHA-256(seed, identity || le64(k)), words taken
+ * little-endian, eight per block, k counting from zero.
+ */
+struct rs_stream {
+	unsigned char key[RS_SEED_BYTES];
+	const unsigned char *identity;
+	size_t identity_len;
+	uint64_t counter;
+	unsigned char block[RS_SHA256_BYTES];
+	unsigned int next_word;
+};
+
+void rs_stream_init(struct rs_stream *stream,
+		    const unsigned char seed[RS_SEED_BYTES],
+		    const unsigned char *identity, size_t identity_len);
+uint32_t rs_stream_word(struct rs_stream *stream);
+uint32_t rs_stream_below(struct rs_stream *stream, uint32_t bound);
+void rs_shuffle(struct rs_stream *stream, unsigned int *items, unsigned int n);
+
+/* Seed text helpers shared by the plugin and the tests. */
+int rs_parse_seed_hex(const char *text, size_t len,
+		      unsigned char seed[RS_SEED_BYTES]);
+void rs_hex(const unsigned char *bytes, size_t len, char *out);
+void rs_seed_hash_hex(const unsigned char seed[RS_SEED_BYTES], char out[65]);
+
+#endif /* RS_CRYPTO_H */

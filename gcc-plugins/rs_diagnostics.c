@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_diagnostics.c - positional initializers of randomized structures.
+ *
+ * Every randomized structure carries designated_init, so the C front end
+ * reports each positional element it meets.  Those reports are caught on
+ * their way out (the diagnostic context's option_enabled hook) and held
+ * until the enclosing declaration or compound literal is complete.  Then
+ * the initializer is inspected: an all-zero one ({0}) does not depend on
+ * the layout and is accepted; any other positional initializer of a
+ * randomized structure becomes an error naming the structure.  Reports
+ * about structures that are not randomized (a user's own designated_init
+ * types) are passed through as the usual warning.
+ */
+#include "randstruct.h"
+
+static int (*rs_original_option_enabled)(int, unsigned int, void *);
+static bool rs_passing_through;
+static auto_vec<location_t> rs_pending;
+static location_t rs_reported_at = UNKNOWN_LOCATION;
+static bool rs_precise_locations;
+
+/* Is the element at @loc spelled as the literal 0 (as in "{0}")? */
+static bool spelled_as_zero(location_t loc)
+{
+	expanded_location at = expand_location(loc);
+	char_span line = location_get_source_line(at.file, at.line);
+	size_t col = at.column ? at.column - 1 : 0;
+	char next;
+
+	if (!line || col >= line.length() || line[col] != '0')
+		return false;
+	next = col + 1 < line.length() ? line[col + 1] : ' ';
+	return !ISALNUM(next) && next != '.' && next != '_';
+}
+
+#if GCCPLUGIN_VERSION_MAJOR >= 12
+/*
+ * GCC 12 asks this hook for a diagnostic's locations just before it asks
+ * option_enabled, which is how the element's own location is learnt.
+ */
+static void (*rs_original_set_locations)(diagnostic_context *,
+					 diagnostic_info *);
+
+static void rs_set_locations(diagnostic_context *dc, diagnostic_info *info)
+{
+	if (rs_original_set_locations)
+		rs_original_set_locations(dc, info);
+	else {
+		info->m_iinfo.m_ilocs.safe_push(diagnostic_location(info));
+		info->m_iinfo.m_allsyslocs =
+			in_system_header_at(diagnostic_location(info));
+	}
+	rs_reported_at = diagnostic_location(info);
+}
+
+static void hook_locations(void)
+{
+	rs_precise_locations = true;
+	rs_original_set_locations = global_dc->set_locations_cb;
+	global_dc->set_locations_cb = rs_set_locations;
+}
+#else
+static void hook_locations(void)
+{
+}
+#endif
+
+/*
+ * With the element's location known (GCC 12), a positional literal zero
+ * is dropped at once: it stores what the field holds anyway.  Otherwise
+ * the whole initializer is judged when its declaration completes.
+ */
+static int rs_option_enabled(int option, unsigned int lang_mask, void *opts)
+{
+	if (option == OPT_Wdesignated_init && !rs_passing_through) {
+		location_t at = rs_reported_at;
+
+		rs_reported_at = UNKNOWN_LOCATION;
+		if (at == UNKNOWN_LOCATION)
+			rs_pending.safe_push(input_location);
+		else if (!spelled_as_zero(at))
+			rs_pending.safe_push(at);
+		return 0;
+	}
+	return rs_original_option_enabled(option, lang_mask, opts);
+}
+
+void rs_install_designated_init_check(void)
+{
+	if (global_dc->option_enabled == rs_option_enabled)
+		return;
+	rs_original_option_enabled = global_dc->option_enabled;
+	global_dc->option_enabled = rs_option_enabled;
+	hook_locations();
+	/* The front end only looks for positional elements when asked to. */
+	global_options.x_warn_designated_init = 1;
+}
+
+struct rs_init_scan {
+	tree randomized;	/* first non-zero randomized aggregate */
+	tree any_randomized;	/* first randomized aggregate */
+};
+
+static tree scan_constructor(tree *node, int *walk_subtrees, void *data)
+{
+	struct rs_init_scan *scan = (struct rs_init_scan *)data;
+	tree type = TREE_TYPE(*node);
+
+	if (TYPE_P(*node)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	if (TREE_CODE(*node) == COMPOUND_LITERAL_EXPR) {
+		tree decl = COMPOUND_LITERAL_EXPR_DECL(*node);
+
+		walk_tree_without_duplicates(&DECL_INITIAL(decl),
+					     scan_constructor, data);
+		return NULL_TREE;
+	}
+	if (TREE_CODE(*node) != CONSTRUCTOR || !type ||
+	    !RECORD_OR_UNION_TYPE_P(type) || !rs_type_was_randomized(type))
+		return NULL_TREE;
+	if (!scan->any_randomized)
+		scan->any_randomized = type;
+	if (!scan->randomized && !initializer_zerop(*node))
+		scan->randomized = type;
+	return NULL_TREE;
+}
+
+static void pass_through(location_t loc)
+{
+	rs_passing_through = true;
+	warning_at(loc, OPT_Wdesignated_init,
+		   "positional initialization of field in %<struct%> declared "
+		   "with %<designated_init%> attribute");
+	rs_passing_through = false;
+}
+
+/* Decide the fate of @count held reports that belong to @init. */
+static void resolve(const location_t *items, unsigned int count, tree init,
+		    location_t where)
+{
+	struct rs_init_scan scan = { NULL_TREE, NULL_TREE };
+	unsigned int i;
+
+	if (init && init != error_mark_node)
+		walk_tree_without_duplicates(&init, scan_constructor, &scan);
+	if (!scan.any_randomized) {
+		for (i = 0; i < count; i++)
+			pass_through(items[i]);
+		return;
+	}
+	/* Without element locations only an all-zero initializer is known. */
+	if (!rs_precise_locations && !scan.randomized)
+		return;
+	error_at(rs_precise_locations ? items[0] : where,
+		 "positional initializer for %qT, whose layout is randomized: "
+		 "use designated initializers (%<.field = value%>)",
+		 scan.randomized ? scan.randomized : scan.any_randomized);
+}
+
+static bool before(location_t a, location_t b)
+{
+	return linemap_compare_locations(line_table, a, b) > 0;
+}
+
+/*
+ * Without element locations a report carries the location the parser had
+ * reached, the start of the declaration: compare whole lines then.
+ */
+static bool before_start(location_t item, location_t start)
+{
+	expanded_location a, b;
+
+	if (rs_precise_locations)
+		return before(item, start);
+	a = expand_location(item);
+	b = expand_location(start);
+	if (!a.file || !b.file || strcmp(a.file, b.file))
+		return before(item, start);
+	return a.line < b.line;
+}
+
+/* Move the held reports at or after @start into @out. */
+static void take_from(location_t start, vec<location_t> *out)
+{
+	unsigned int i = 0;
+
+	while (i < rs_pending.length()) {
+		if (before_start(rs_pending[i], start)) {
+			i++;
+			continue;
+		}
+		out->safe_push(rs_pending[i]);
+		rs_pending.ordered_remove(i);
+	}
+}
+
+void rs_check_decl_initializer(tree decl)
+{
+	auto_vec<location_t> mine;
+
+	if (rs_pending.is_empty() || !VAR_P(decl))
+		return;
+	take_from(DECL_SOURCE_LOCATION(decl), &mine);
+	if (!mine.is_empty())
+		resolve(mine.address(), mine.length(), DECL_INITIAL(decl),
+			DECL_SOURCE_LOCATION(decl));
+}
+
+static tree collect_literals(tree *node, int *walk_subtrees, void *data)
+{
+	vec<tree> *literals = (vec<tree> *)data;
+
+	if (TYPE_P(*node))
+		*walk_subtrees = 0;
+	else if (TREE_CODE(*node) == COMPOUND_LITERAL_EXPR)
+		literals->safe_push(*node);
+	return NULL_TREE;
+}
+
+static tree literal_for(const vec<tree> &literals, location_t item)
+{
+	tree best = NULL_TREE;
+	unsigned int i;
+	tree lit;
+
+	FOR_EACH_VEC_ELT(literals, i, lit) {
+		location_t loc = EXPR_LOCATION(lit);
+
+		if (before(item, loc))
+			continue;
+		if (!best || before(EXPR_LOCATION(best), loc))
+			best = lit;
+	}
+	return best;
+}
+
+/* Held reports from compound literals that are not part of a declaration. */
+void rs_check_function_literals(tree fndecl)
+{
+	auto_vec<tree> literals, owner;
+	auto_vec<location_t> mine, group;
+	unsigned int i, j;
+
+	if (rs_pending.is_empty())
+		return;
+	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
+				     collect_literals, &literals);
+	take_from(DECL_SOURCE_LOCATION(fndecl), &mine);
+	for (i = 0; i < mine.length(); i++)
+		owner.safe_push(literal_for(literals, mine[i]));
+	for (i = 0; i < mine.length(); i++) {
+		if (owner[i] == error_mark_node)
+			continue;
+		group.truncate(0);
+		for (j = i; j < mine.length(); j++) {
+			if (owner[j] != owner[i] || j == i)
+				continue;
+			group.safe_push(mine[j]);
+			owner[j] = error_mark_node;
+		}
+		group.safe_push(mine[i]);
+		resolve(group.address(), group.length(), owner[i], mine[i]);
+	}
+}
+
+void rs_flush_positional(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < rs_pending.length(); i++)
+		pass_through(rs_pending[i]);
+	rs_pending.truncate(0);
+}

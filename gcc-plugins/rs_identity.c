@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_identity.c - the byte string that names a structure to the stream.
+ *
+ * The identity is identical in every translation unit that sees the same
+ * definition, and unambiguous: every string is length-prefixed, every
+ * count is explicit.  It covers the tag (empty for an anonymous struct),
+ * the mode and the field names in declaration order, descending into
+ * unnamed struct/union members, so two anonymous structures with
+ * different members never share a permutation.  The exact encoding is
+ * documented in Documentation/security/randstruct.rst:
+ *
+ *   identity = str("randstruct-v1") str(tag) u8(mode) fields(type)
+ *   fields(T) = le32(count) field...
+ *   field    = 'n' str(name)            named field
+ *            | 'a' fields(member type)  unnamed struct/union member
+ *            | 'b' le32(width)          unnamed bit-field
+ *   str(s)   = le32(length) bytes
+ */
+#include "randstruct.h"
+
+static void bytes_reserve(struct rs_bytes *b, size_t extra)
+{
+	if (b->len + extra <= b->cap)
+		return;
+	b->cap = (b->len + extra) * 2 + 64;
+	b->data = (unsigned char *)xrealloc(b->data, b->cap);
+}
+
+static void put_bytes(struct rs_bytes *b, const void *src, size_t len)
+{
+	bytes_reserve(b, len);
+	memcpy(b->data + b->len, src, len);
+	b->len += len;
+}
+
+static void put_u8(struct rs_bytes *b, unsigned char v)
+{
+	put_bytes(b, &v, 1);
+}
+
+static void put_le32(struct rs_bytes *b, uint32_t v)
+{
+	unsigned char le[4] = { (unsigned char)v, (unsigned char)(v >> 8),
+				(unsigned char)(v >> 16),
+				(unsigned char)(v >> 24) };
+
+	put_bytes(b, le, sizeof(le));
+}
+
+static void put_str(struct rs_bytes *b, const char *s)
+{
+	size_t len = strlen(s);
+
+	put_le32(b, len);
+	put_bytes(b, s, len);
+}
+
+void rs_bytes_release(struct rs_bytes *bytes)
+{
+	free(bytes->data);
+	bytes->data = NULL;
+	bytes->len = bytes->cap = 0;
+}
+
+static int by_decl_uid(const void *a, const void *b)
+{
+	unsigned int ua = DECL_UID(*(const tree *)a);
+	unsigned int ub = DECL_UID(*(const tree *)b);
+
+	return ua < ub ? -1 : ua > ub;
+}
+
+/*
+ * FIELD_DECLs are created as they are parsed, so DECL_UID order is the
+ * declaration order even after a nested type's chain was rewritten.
+ */
+void rs_declaration_order(tree type, vec<tree> *fields)
+{
+	tree field;
+
+	fields->truncate(0);
+	for (field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+		if (TREE_CODE(field) == FIELD_DECL && !DECL_ARTIFICIAL(field))
+			fields->safe_push(field);
+	fields->qsort(by_decl_uid);
+}
+
+const char *rs_type_tag(const_tree type)
+{
+	tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	if (name && TREE_CODE(name) == IDENTIFIER_NODE)
+		return IDENTIFIER_POINTER(name);
+	return "";
+}
+
+static void put_fields(struct rs_bytes *b, tree type)
+{
+	auto_vec<tree> fields;
+	unsigned int i;
+	tree field;
+
+	rs_declaration_order(type, &fields);
+	put_le32(b, fields.length());
+	FOR_EACH_VEC_ELT(fields, i, field) {
+		tree ftype = TREE_TYPE(field);
+
+		if (DECL_NAME(field)) {
+			put_u8(b, 'n');
+			put_str(b, IDENTIFIER_POINTER(DECL_NAME(field)));
+		} else if (DECL_BIT_FIELD_TYPE(field)) {
+			put_u8(b, 'b');
+			put_le32(b, tree_to_uhwi(DECL_SIZE(field)));
+		} else if (RECORD_OR_UNION_TYPE_P(ftype)) {
+			put_u8(b, 'a');
+			put_fields(b, ftype);
+		} else {
+			put_u8(b, '?');
+		}
+	}
+}
+
+void rs_identity(tree type, bool performance_mode, struct rs_bytes *out)
+{
+	out->len = 0;
+	put_str(out, "randstruct-v1");
+	put_str(out, rs_type_tag(type));
+	put_u8(out, performance_mode ? 1 : 0);
+	put_fields(out, type);
+}

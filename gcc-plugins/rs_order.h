@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rs_order.h - choosing the new order of a structure's movable units.
+ *
+ * A unit is one field, or a maximal run of adjacent bit-fields that must
+ * move together.  The order is drawn from the keyed stream (rs_crypto.h)
+ * and then repaired so that it adds no padding where a padding-free choice
+ * exists and never makes two bit-field runs adjacent.  Pure C: the tests
+ * link it without GCC.
+ */
+#ifndef RS_ORDER_H
+#define RS_ORDER_H
+
+#include "rs_crypto.h"
+
+#define RS_CACHE_LINE_BYTES	64
+
+struct rs_unit_shape {
+	uint64_t size;		/* bytes the unit occupies (model) */
+	uint64_t align;		/* its alignment in bytes, a power of two */
+	int is_bitfield_run;
+};
+
+/*
+ * One slot of the result: which unit goes there, and whether a zero-width
+ * bit-field must precede it to keep two bit-field runs in separate memory
+ * locations (only when no other order can avoid it).
+ */
+struct rs_slot {
+	unsigned int unit;
+	int needs_separator;
+};
+
+void rs_order_full(struct rs_stream *stream,
+		   const struct rs_unit_shape *units, unsigned int n,
+		   struct rs_slot *out);
+void rs_order_performance(struct rs_stream *stream,
+			  const struct rs_unit_shape *units, unsigned int n,
+			  struct rs_slot *out);
+double rs_order_entropy_bits(const struct rs_unit_shape *units,
+			     unsigned int n, int performance_mode);
+
+#endif /* RS_ORDER_H */

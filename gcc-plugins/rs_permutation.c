@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_permutation.c - from (seed, identity) to an unbiased permutation.
+ *
+ * The stream is HMAC-SHA-256 in counter mode keyed with the build seed;
+ * bounded draws use rejection sampling so every value below the bound is
+ * equally likely, and the shuffle is the classic Fisher-Yates walking from
+ * the last slot down.  Seed parsing and hex formatting live here too so the
+ * plugin and its known-answer tests agree on them.
+ */
+#include <string.h>
+
+#include "rs_crypto.h"
+
+static void stream_refill(struct rs_stream *stream)
+{
+	unsigned char counter_le[8];
+	struct rs_sha256 inner;
+	unsigned char pad[RS_SHA256_BLOCK], digest[RS_SHA256_BYTES];
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		counter_le[i] = stream->counter >> (8 * i);
+
+	/* HMAC over identity || le64(counter), without copying the identity. */
+	memset(pad, 0x36, sizeof(pad));
+	for (i = 0; i < RS_SEED_BYTES; i++)
+		pad[i] ^= stream->key[i];
+	rs_sha256_init(&inner);
+	rs_sha256_update(&inner, pad, sizeof(pad));
+	rs_sha256_update(&inner, stream->identity, stream->identity_len);
+	rs_sha256_update(&inner, counter_le, sizeof(counter_le));
+	rs_sha256_final(&inner, digest);
+	for (i = 0; i < RS_SHA256_BLOCK; i++)
+		pad[i] ^= 0x36 ^ 0x5c;
+	rs_sha256_init(&inner);
+	rs_sha256_update(&inner, pad, sizeof(pad));
+	rs_sha256_update(&inner, digest, sizeof(digest));
+	rs_sha256_final(&inner, stream->block);
+
+	stream->counter++;
+	stream->next_word = 0;
+}
+
+void rs_stream_init(struct rs_stream *stream,
+		    const unsigned char seed[RS_SEED_BYTES],
+		    const unsigned char *identity, size_t identity_len)
+{
+	memcpy(stream->key, seed, RS_SEED_BYTES);
+	stream->identity = identity;
+	stream->identity_len = identity_len;
+	stream->counter = 0;
+	stream->next_word = RS_SHA256_BYTES / 4;
+}
+
+uint32_t rs_stream_word(struct rs_stream *stream)
+{
+	const unsigned char *p;
+
+	if (stream->next_word == RS_SHA256_BYTES / 4)
+		stream_refill(stream);
+	p = stream->block + 4 * stream->next_word++;
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) |
+	       ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+
+/* A uniform value in [0, bound): reject the biased top of the range. */
+uint32_t rs_stream_below(struct rs_stream *stream, uint32_t bound)
+{
+	uint64_t span = (uint64_t)1 << 32;
+	uint64_t limit;
+	uint32_t word;
+
+	if (bound <= 1)
+		return 0;
+	limit = span - span % bound;
+	do {
+		word = rs_stream_word(stream);
+	} while (word >= limit);
+	return word % bound;
+}
+
+void rs_shuffle(struct rs_stream *stream, unsigned int *items, unsigned int n)
+{
+	unsigned int i, j, tmp;
+
+	for (i = n; i > 1; i--) {
+		j = rs_stream_below(stream, i);
+		tmp = items[i - 1];
+		items[i - 1] = items[j];
+		items[j] = tmp;
+	}
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Exactly 64 lowercase hex digits; returns 0 or a negative error code. */
+int rs_parse_seed_hex(const char *text, size_t len,
+		      unsigned char seed[RS_SEED_BYTES])
+{
+	size_t i;
+
+	if (len != 2 * RS_SEED_BYTES)
+		return -1;
+	for (i = 0; i < len; i++)
+		if (hex_value(text[i]) < 0)
+			return -2;
+	for (i = 0; i < RS_SEED_BYTES; i++)
+		seed[i] = hex_value(text[2 * i]) << 4 | hex_value(text[2 * i + 1]);
+	return 0;
+}
+
+void rs_hex(const unsigned char *bytes, size_t len, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		out[2 * i] = digits[bytes[i] >> 4];
+		out[2 * i + 1] = digits[bytes[i] & 15];
+	}
+	out[2 * len] = '\0';
+}
+
+/* The public name of a seed: SHA-256 of its 64-character hex text. */
+void rs_seed_hash_hex(const unsigned char seed[RS_SEED_BYTES], char out[65])
+{
+	unsigned char digest[RS_SHA256_BYTES];
+	char text[2 * RS_SEED_BYTES + 1];
+
+	rs_hex(seed, RS_SEED_BYTES, text);
+	rs_sha256(text, 2 * RS_SEED_BYTES, digest);
+	rs_hex(digest, RS_SHA256_BYTES, out);
+}

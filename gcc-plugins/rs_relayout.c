@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_relayout.c - rewriting a structure's layout before anyone sees it.
+ *
+ * The C front end lays a structure out in finish_struct() and, at its end,
+ * hands the type to the debug hooks' type_decl() (rest_of_type_compilation)
+ * before variables that were waiting for the type are laid out and long
+ * before PLUGIN_FINISH_TYPE.  Wrapping type_decl() is therefore the one
+ * place where the layout can change and still be what DWARF (and so gdb,
+ * pahole, crash and BTF), every variable and every later use see.  The
+ * wrapper runs with or without -g, so -g never changes a layout.
+ *
+ * Rewriting a layout: fields are grouped into units (a field, or a run of
+ * adjacent bit-fields), a trailing flexible or zero-length array is pinned
+ * last, rs_order picks the new order, the fields are put back into the
+ * state finish_struct() had before layout_type() (declared bit-field types,
+ * no mode, no computed alignment), the type is laid out again and the
+ * narrowed bit-field types are restored.  An order that would grow the
+ * structure is rejected and the stream's next one is tried.
+ */
+#include "randstruct.h"
+
+#define RS_MAX_ATTEMPTS		16
+
+static struct gcc_debug_hooks rs_debug_hooks;
+static const struct gcc_debug_hooks *rs_original_hooks;
+
+struct rs_field_state {
+	tree declared_type;	/* bit-field type as written, or NULL */
+	tree narrowed_type;	/* its type after finish_struct() */
+};
+
+struct rs_relayout {
+	tree type;
+	auto_vec<tree> declared;		/* movable fields */
+	tree pinned_tail;			/* flexible array, or NULL */
+	auto_vec<unsigned int> unit_first;	/* per unit: first field */
+	auto_vec<struct rs_unit_shape> shapes;
+	auto_vec<struct rs_field_state> state;	/* per declared field */
+	auto_vec<tree> separators;
+};
+
+static bool is_bitfield(const_tree field)
+{
+	return DECL_BIT_FIELD_TYPE(field) != NULL_TREE;
+}
+
+static bool is_open_array(const_tree field)
+{
+	return TREE_CODE(TREE_TYPE(field)) == ARRAY_TYPE &&
+	       (!DECL_SIZE(field) || integer_zerop(DECL_SIZE(field)));
+}
+
+static unsigned HOST_WIDE_INT bits_of(const_tree size)
+{
+	return size && tree_fits_uhwi_p(size) ? tree_to_uhwi(size) : 0;
+}
+
+static uint64_t run_align_bytes(const struct rs_relayout *r,
+				unsigned int first, unsigned int end)
+{
+	uint64_t align = 1;
+	unsigned int i;
+
+	if (TYPE_PACKED(r->type))
+		return 1;
+	for (i = first; i < end; i++) {
+		tree declared = DECL_BIT_FIELD_TYPE(r->declared[i]);
+
+		if (!DECL_PACKED(r->declared[i]) &&
+		    TYPE_ALIGN_UNIT(declared) > align)
+			align = TYPE_ALIGN_UNIT(declared);
+	}
+	return align;
+}
+
+/* Model a unit from where the current (declaration-order) layout put it. */
+static struct rs_unit_shape shape_of(const struct rs_relayout *r,
+				     unsigned int first, unsigned int end)
+{
+	struct rs_unit_shape shape;
+	tree field = r->declared[first];
+	uint64_t start_bit = int_bit_position(field), end_bit = start_bit;
+	unsigned int i;
+
+	for (i = first; i < end; i++) {
+		uint64_t pos = int_bit_position(r->declared[i]);
+		uint64_t stop = pos + bits_of(DECL_SIZE(r->declared[i]));
+
+		if (stop > end_bit)
+			end_bit = stop;
+	}
+	shape.is_bitfield_run = is_bitfield(field);
+	if (shape.is_bitfield_run) {
+		shape.align = run_align_bytes(r, first, end);
+		start_bit -= start_bit % (BITS_PER_UNIT * shape.align);
+	} else {
+		shape.align = DECL_ALIGN_UNIT(field) ? DECL_ALIGN_UNIT(field) : 1;
+	}
+	shape.size = (end_bit - start_bit + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
+	if (shape.size % shape.align)
+		shape.size += shape.align - shape.size % shape.align;
+	return shape;
+}
+
+static void collect_units(struct rs_relayout *r)
+{
+	unsigned int i, n, first;
+
+	rs_declaration_order(r->type, &r->declared);
+	n = r->declared.length();
+	r->pinned_tail = NULL_TREE;
+	if (n && is_open_array(r->declared[n - 1])) {
+		r->pinned_tail = r->declared.pop();
+		n--;
+	}
+	for (first = 0; first < n; first = i) {
+		i = first + 1;
+		if (is_bitfield(r->declared[first]))
+			while (i < n && is_bitfield(r->declared[i]))
+				i++;
+		r->unit_first.safe_push(first);
+		r->shapes.safe_push(shape_of(r, first, i));
+	}
+	r->unit_first.safe_push(n);
+	for (i = 0; i < n; i++) {
+		struct rs_field_state st = { NULL_TREE, NULL_TREE };
+
+		if (is_bitfield(r->declared[i])) {
+			st.declared_type = DECL_BIT_FIELD_TYPE(r->declared[i]);
+			st.narrowed_type = TREE_TYPE(r->declared[i]);
+		}
+		r->state.safe_push(st);
+	}
+}
+
+static tree make_separator(struct rs_relayout *r, unsigned int index)
+{
+	tree sep;
+
+	while (r->separators.length() <= index) {
+		sep = build_decl(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(r->type)),
+				 FIELD_DECL, NULL_TREE, unsigned_char_type_node);
+		DECL_CONTEXT(sep) = r->type;
+		DECL_ARTIFICIAL(sep) = 1;
+		DECL_NONADDRESSABLE_P(sep) = 1;
+		r->separators.safe_push(sep);
+	}
+	sep = r->separators[index];
+	DECL_BIT_FIELD(sep) = 1;
+	DECL_SIZE(sep) = bitsize_zero_node;
+	DECL_BIT_FIELD_TYPE(sep) = unsigned_char_type_node;
+	return sep;
+}
+
+/* Undo what layout_type() and finish_struct() computed for @field. */
+static void reset_field(tree field, const struct rs_field_state *st)
+{
+	if (st && st->declared_type) {
+		TREE_TYPE(field) = st->declared_type;
+		DECL_BIT_FIELD(field) = 1;
+		SET_DECL_MODE(field, VOIDmode);
+		DECL_BIT_FIELD_REPRESENTATIVE(field) = NULL_TREE;
+	}
+	if (!DECL_USER_ALIGN(field))
+		SET_DECL_ALIGN(field, 1);
+	DECL_FIELD_OFFSET(field) = NULL_TREE;
+	DECL_FIELD_BIT_OFFSET(field) = NULL_TREE;
+}
+
+static void restore_narrowed(tree field, const struct rs_field_state *st)
+{
+	if (!st || !st->declared_type || st->narrowed_type == st->declared_type)
+		return;
+	TREE_TYPE(field) = st->narrowed_type;
+	SET_DECL_MODE(field, TYPE_MODE(st->narrowed_type));
+}
+
+static void link_fields(tree type, vec<tree> &chain)
+{
+	unsigned int i;
+	tree variant;
+
+	for (i = 0; i + 1 < chain.length(); i++)
+		DECL_CHAIN(chain[i]) = chain[i + 1];
+	DECL_CHAIN(chain.last()) = NULL_TREE;
+	for (variant = TYPE_MAIN_VARIANT(type); variant;
+	     variant = TYPE_NEXT_VARIANT(variant))
+		TYPE_FIELDS(variant) = chain[0];
+}
+
+/* Lay @r->type out again with its units in @slots order. */
+static void apply_order(struct rs_relayout *r, const struct rs_slot *slots)
+{
+	auto_vec<tree> chain;
+	unsigned int s, i, units = r->shapes.length(), seps = 0;
+
+	for (s = 0; s < units; s++) {
+		unsigned int u = slots[s].unit;
+
+		if (slots[s].needs_separator)
+			chain.safe_push(make_separator(r, seps++));
+		for (i = r->unit_first[u]; i < r->unit_first[u + 1]; i++) {
+			reset_field(r->declared[i], &r->state[i]);
+			chain.safe_push(r->declared[i]);
+		}
+	}
+	if (r->pinned_tail) {
+		reset_field(r->pinned_tail, NULL);
+		chain.safe_push(r->pinned_tail);
+	}
+	for (i = 0; i < seps; i++)
+		reset_field(r->separators[i], NULL);
+	link_fields(r->type, chain);
+
+	TYPE_SIZE(r->type) = NULL_TREE;
+	TYPE_SIZE_UNIT(r->type) = NULL_TREE;
+	SET_TYPE_MODE(r->type, VOIDmode);
+	layout_type(r->type);
+
+	for (i = 0; i < r->declared.length(); i++)
+		restore_narrowed(r->declared[i], &r->state[i]);
+}
+
+static unsigned HOST_WIDE_INT size_of(const_tree type)
+{
+	return bits_of(TYPE_SIZE(type));
+}
+
+static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
+		       struct rs_slot *slots)
+{
+	if (rs_config.performance_mode)
+		rs_order_performance(stream, r->shapes.address(),
+				     r->shapes.length(), slots);
+	else
+		rs_order_full(stream, r->shapes.address(), r->shapes.length(),
+			      slots);
+}
+
+/*
+ * Try orders from the stream until one does not grow the structure; if
+ * none of the first RS_MAX_ATTEMPTS does, keep the smallest.
+ */
+static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
+			  unsigned HOST_WIDE_INT size_before)
+{
+	unsigned int units = r->shapes.length();
+	struct rs_slot *slots = XNEWVEC(struct rs_slot, units);
+	struct rs_slot *best = XNEWVEC(struct rs_slot, units);
+	unsigned HOST_WIDE_INT best_size = 0;
+	unsigned int attempt;
+
+	for (attempt = 0; attempt < RS_MAX_ATTEMPTS; attempt++) {
+		unsigned HOST_WIDE_INT size;
+
+		draw_order(stream, r, slots);
+		apply_order(r, slots);
+		size = size_of(r->type);
+		if (size <= size_before)
+			break;
+		if (!attempt || size < best_size) {
+			best_size = size;
+			memcpy(best, slots, units * sizeof(*slots));
+		}
+	}
+	if (attempt == RS_MAX_ATTEMPTS)
+		apply_order(r, best);
+	XDELETEVEC(best);
+	XDELETEVEC(slots);
+}
+
+void rs_randomize_type(tree type)
+{
+	struct rs_report_entry entry;
+	struct rs_bytes identity = { NULL, 0, 0 };
+	struct rs_stream stream;
+	enum rs_selection why;
+	struct rs_relayout r;
+
+	type = TYPE_MAIN_VARIANT(type);
+	if (TREE_CODE(type) != RECORD_TYPE || rs_type_was_randomized(type))
+		return;
+	why = rs_select(type);
+	if (why == RS_KEEP)
+		return;
+	r.type = type;
+	collect_units(&r);
+	rs_mark_randomized(type);
+
+	rs_identity(type, rs_config.performance_mode, &identity);
+	rs_stream_init(&stream, rs_config.seed, identity.data, identity.len);
+	entry.size_before = size_of(type);
+	if (r.shapes.length() > 1)
+		choose_layout(&r, &stream, entry.size_before);
+
+	entry.type = type;
+	entry.why = why;
+	entry.identity = &identity;
+	entry.size_after = size_of(type);
+	entry.entropy_bits = rs_order_entropy_bits(r.shapes.address(),
+						   r.shapes.length(),
+						   rs_config.performance_mode);
+	if (r.pinned_tail)
+		r.declared.safe_push(r.pinned_tail);
+	entry.declared = &r.declared;
+	rs_report_layout(&entry);
+	rs_bytes_release(&identity);
+}
+
+static void rs_type_decl(tree decl, int local)
+{
+	if (decl && TREE_CODE(decl) == TYPE_DECL && TREE_TYPE(decl) &&
+	    TREE_CODE(TREE_TYPE(decl)) == RECORD_TYPE && !seen_error())
+		rs_randomize_type(TREE_TYPE(decl));
+	rs_original_hooks->type_decl(decl, local);
+}
+
+void rs_install_debug_hook(void)
+{
+	if (debug_hooks == &rs_debug_hooks)
+		return;
+	rs_original_hooks = debug_hooks;
+	rs_debug_hooks = *debug_hooks;
+	rs_debug_hooks.type_decl = rs_type_decl;
+	debug_hooks = &rs_debug_hooks;
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_report.c - the JSON-lines layout report (report=PATH).
+ *
+ * One line per randomized structure per translation unit: where it was
+ * defined, why it moved, the mode, the SHA-256 of the seed (never the seed
+ * itself), the identity digest, the size before and after, the entropy
+ * lower bound and, for every field in declaration order, its new bit
+ * offset and size.  Each line is written with a single write() on an
+ * O_APPEND descriptor under an exclusive flock(), so parallel compilers
+ * sharing one report never interleave.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "randstruct.h"
+
+static const char *report_path;
+
+struct rs_text {
+	char *buf;
+	size_t len, cap;
+};
+
+static void text_add(struct rs_text *t, const char *fmt, ...)
+	ATTRIBUTE_PRINTF_2;
+
+static void text_add(struct rs_text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int need;
+
+	for (;;) {
+		va_start(ap, fmt);
+		need = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if (need >= 0 && (size_t)need < t->cap - t->len)
+			break;
+		t->cap = (t->cap + need + 1) * 2;
+		t->buf = (char *)xrealloc(t->buf, t->cap);
+	}
+	t->len += need;
+}
+
+static void text_add_string(struct rs_text *t, const char *s)
+{
+	text_add(t, "\"");
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			text_add(t, "\\%c", c);
+		else if (c < 0x20)
+			text_add(t, "\\u%04x", c);
+		else
+			text_add(t, "%c", c);
+	}
+	text_add(t, "\"");
+}
+
+bool rs_report_open(const char *path)
+{
+	int fd;
+
+	if (!*path) {
+		error("randstruct: %<report=%> needs a file name");
+		return false;
+	}
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+	if (fd < 0) {
+		error("randstruct: cannot open report file %qs: %s", path,
+		      xstrerror(errno));
+		return false;
+	}
+	close(fd);
+	report_path = path;
+	return true;
+}
+
+static void append_line(const struct rs_text *t)
+{
+	size_t done = 0;
+	int fd = open(report_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+
+	if (fd < 0 || flock(fd, LOCK_EX)) {
+		error("randstruct: cannot write report file %qs: %s",
+		      report_path, xstrerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while (done < t->len) {
+		ssize_t n = write(fd, t->buf + done, t->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			error("randstruct: short write to report file %qs",
+			      report_path);
+			break;
+		}
+		done += n;
+	}
+	flock(fd, LOCK_UN);
+	close(fd);
+}
+
+static void add_fields(struct rs_text *t, const vec<tree> &declared)
+{
+	unsigned int i;
+	tree field;
+
+	text_add(t, ",\"fields\":[");
+	FOR_EACH_VEC_ELT(declared, i, field) {
+		tree size = DECL_SIZE(field);
+
+		text_add(t, "%s{\"name\":", i ? "," : "");
+		text_add_string(t, DECL_NAME(field) ?
+				IDENTIFIER_POINTER(DECL_NAME(field)) : "");
+		text_add(t, ",\"index\":%u,\"bit_offset\":" HOST_WIDE_INT_PRINT_DEC
+			 ",\"bit_size\":" HOST_WIDE_INT_PRINT_DEC "}", i,
+			 int_bit_position(field),
+			 size && tree_fits_shwi_p(size) ? tree_to_shwi(size) :
+			 (HOST_WIDE_INT)0);
+	}
+	text_add(t, "]");
+}
+
+void rs_report_layout(const struct rs_report_entry *e)
+{
+	expanded_location where =
+		expand_location(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(e->type)));
+	unsigned char digest[RS_SHA256_BYTES];
+	char identity_hex[2 * RS_SHA256_BYTES + 1];
+	struct rs_text t = { NULL, 0, 0 };
+
+	if (!report_path)
+		return;
+	rs_sha256(e->identity->data, e->identity->len, digest);
+	rs_hex(digest, sizeof(digest), identity_hex);
+
+	text_add(&t, "{\"tu\":");
+	text_add_string(&t, main_input_filename ? main_input_filename : "");
+	text_add(&t, ",\"struct\":");
+	text_add_string(&t, rs_type_tag(e->type));
+	text_add(&t, ",\"anonymous\":%s,\"identity\":\"%s\",\"file\":",
+		 *rs_type_tag(e->type) ? "false" : "true", identity_hex);
+	text_add_string(&t, where.file ? where.file : "");
+	text_add(&t, ",\"line\":%d,\"mode\":\"%s\",\"reason\":\"%s\"",
+		 where.line, rs_config.performance_mode ? "performance" : "full",
+		 rs_selection_name(e->why));
+	text_add(&t, ",\"seed_sha256\":\"%s\"", rs_config.seed_hash);
+	text_add(&t, ",\"size_before\":" HOST_WIDE_INT_PRINT_UNSIGNED
+		 ",\"size_after\":" HOST_WIDE_INT_PRINT_UNSIGNED
+		 ",\"entropy_bits\":%.2f",
+		 e->size_before / BITS_PER_UNIT, e->size_after / BITS_PER_UNIT,
+		 e->entropy_bits);
+	add_fields(&t, *e->declared);
+	text_add(&t, "}\n");
+	append_line(&t);
+	free(t.buf);
+}

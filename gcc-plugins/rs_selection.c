@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs_selection.c - which structures get a new layout.
+ *
+ * A structure moves when its main variant carries randomize_layout, or when
+ * it has at least two fields and every field (arrays stripped) is a
+ * function pointer or a nested struct/union made only of such fields, and
+ * it does not carry no_randomize_layout.  Unions never move, nor does
+ * anything defined under a /uapi/ directory: asking for it there is an
+ * error, because the userland ABI must not change.  The policy file may
+ * add or exclude structures by tag.
+ */
+#include "randstruct.h"
+
+static bool is_function_pointer(const_tree type)
+{
+	return TREE_CODE(type) == POINTER_TYPE &&
+	       (TREE_CODE(TREE_TYPE(type)) == FUNCTION_TYPE ||
+		TREE_CODE(TREE_TYPE(type)) == METHOD_TYPE);
+}
+
+static bool only_function_pointers(const_tree type, unsigned int min_fields)
+{
+	unsigned int count = 0;
+	tree field;
+
+	for (field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field)) {
+		const_tree ftype;
+
+		if (TREE_CODE(field) != FIELD_DECL)
+			continue;
+		if (DECL_BIT_FIELD_TYPE(field))
+			return false;
+		ftype = strip_array_types(TREE_TYPE(field));
+		if (RECORD_OR_UNION_TYPE_P(ftype)) {
+			if (!only_function_pointers(ftype, 1))
+				return false;
+		} else if (!is_function_pointer(ftype)) {
+			return false;
+		}
+		count++;
+	}
+	return count >= min_fields;
+}
+
+static bool defined_in_uapi(const_tree type)
+{
+	tree stub = TYPE_STUB_DECL(type);
+	const char *file;
+
+	if (!stub)
+		return false;
+	file = DECL_SOURCE_FILE(stub);
+	return file && strstr(file, "/uapi/");
+}
+
+const char *rs_selection_name(enum rs_selection why)
+{
+	switch (why) {
+	case RS_MARKED:
+		return "marked";
+	case RS_FPTR_ONLY:
+		return "function-pointers";
+	default:
+		return "kept";
+	}
+}
+
+enum rs_selection rs_select(tree type)
+{
+	int policy;
+	bool marked, unmarked;
+
+	if (rs_config.disabled || TREE_CODE(type) != RECORD_TYPE ||
+	    !COMPLETE_TYPE_P(type) || type != TYPE_MAIN_VARIANT(type))
+		return RS_KEEP;
+	marked = rs_type_has_attribute(type, "randomize_layout");
+	unmarked = rs_type_has_attribute(type, "no_randomize_layout");
+	policy = rs_policy_decision(type);
+	if (policy > 0)
+		marked = true;
+	else if (policy < 0)
+		unmarked = true;
+	if (marked && unmarked) {
+		error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
+			 "%qT is both randomized and excluded from "
+			 "randomization", type);
+		return RS_KEEP;
+	}
+	if (unmarked)
+		return RS_KEEP;
+	if (defined_in_uapi(type)) {
+		if (marked)
+			error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
+				 "%qT is defined in a uapi header: randomizing "
+				 "it would change the userland ABI", type);
+		return RS_KEEP;
+	}
+	if (marked)
+		return RS_MARKED;
+	if (only_function_pointers(type, 2))
+		return RS_FPTR_ONLY;
+	return RS_KEEP;
+}
