@@ -2,16 +2,410 @@
 /*
  * rs_casts.c - warnings for casts between randomized and other structs.
  *
- * Placeholder until the cast checks land.
+ * Code that reads one structure through a pointer to another depends on
+ * where the fields are, which randomization changes.  This file looks at
+ * every pointer conversion in GENERIC (function bodies before
+ * gimplification, and the initializers of file-scope variables): explicit
+ * casts and the conversions the C front end inserts for assignments,
+ * arguments, return values and initializers alike, since both are
+ * NOP_EXPRs by then.  A conversion is reported when the pointer it
+ * converts points to the start of a structure S, the result points to a
+ * different structure T, and S or T was randomized:
+ *
+ *   pointer to randomized S converted to pointer to T       (out of)
+ *   pointer to S converted to pointer to randomized T       (into)
+ *   both randomized                                         (between)
+ *   address of a randomized variable taken as T             (address)
+ *
+ * Where the pointer really points is found by looking through conversions,
+ * constant pointer arithmetic and local byte-pointer (void *, char *)
+ * variables that are only ever set by their initializer; the front end
+ * folds "(T *)(void *)p" to "(T *)p" itself.  So a pointer merely passing
+ * through void * or char * is still judged by the structure it came from,
+ * while a conversion to or from a byte pointer on its own, or from a
+ * pointer whose origin is unknown, is never reported.
+ *
+ * Not reported, because the result does not depend on the layout:
+ *
+ *   container_of: a pointer to S moved back by a constant k into a T that
+ *   has a member of type S (or an array of S) at byte offset k, in any
+ *   spelling: through char *, void *, a void * temporary, or folded by
+ *   the front end into "(T *)p + -k" or, for k == 0, into "(T *)p".
+ *   This is recognised by the offsets, never by variable names.
+ *
+ *   the reverse, a pointer to T converted to a pointer to a member S
+ *   that T has at offset 0, and any pointer that was moved by constant
+ *   arithmetic away from the start of its structure (a member address
+ *   computed by hand, or data following the structure).
+ *
+ * The policy file may allow a given conversion in given files
+ * (rs_policy_allows_cast()).
  */
 #include "randstruct.h"
 
+#define RS_TRACE_DEPTH		32
+#define RS_CONTAIN_DEPTH	8
+
+/* Where a pointer points: @delta bytes from the start of a @type. */
+struct rs_origin {
+	tree type;		/* structure (main variant) */
+	tree var;		/* variable whose address this is, or NULL */
+	HOST_WIDE_INT delta;
+};
+
+struct rs_walk {
+	hash_set<tree> visited;
+	hash_set<tree> judged;			/* conversions already seen */
+	hash_map<tree, location_t> context;	/* inherited locations */
+	hash_set<tree> modified;	/* locals written after their init */
+	tree fndecl;			/* NULL for a static initializer */
+	location_t fallback;
+	bool modified_known;
+};
+
+/* The structure a pointer type points to (arrays stripped), or NULL. */
+static tree pointed_struct(const_tree type)
+{
+	tree target;
+
+	if (!type || TREE_CODE(type) != POINTER_TYPE)
+		return NULL_TREE;
+	target = TYPE_MAIN_VARIANT(strip_array_types(TREE_TYPE(type)));
+	return TREE_CODE(target) == RECORD_TYPE ? target : NULL_TREE;
+}
+
+static bool is_byte_pointer(const_tree type)
+{
+	tree target;
+
+	if (!type || TREE_CODE(type) != POINTER_TYPE)
+		return false;
+	target = TYPE_MAIN_VARIANT(TREE_TYPE(type));
+	return target == void_type_node || target == char_type_node ||
+	       target == signed_char_type_node ||
+	       target == unsigned_char_type_node;
+}
+
+static bool is_pointer(const_tree expr)
+{
+	return expr && TREE_TYPE(expr) &&
+	       TREE_CODE(TREE_TYPE(expr)) == POINTER_TYPE;
+}
+
+/* Constant @cst as a signed byte count; false if it does not fit. */
+static bool signed_bytes(tree cst, HOST_WIDE_INT *out)
+{
+	if (TREE_CODE(cst) != INTEGER_CST)
+		return false;
+	*out = wi::to_wide(cst).to_shwi();
+	return true;
+}
+
+/*
+ * Does @outer hold an @inner (directly, as an array element, or inside a
+ * nested member) starting exactly @offset bytes from its start?
+ */
+static bool holds_at(const_tree outer, const_tree inner, HOST_WIDE_INT offset,
+		     int depth)
+{
+	tree field;
+
+	if (depth > RS_CONTAIN_DEPTH || !COMPLETE_TYPE_P(outer))
+		return false;
+	for (field = TYPE_FIELDS(outer); field; field = DECL_CHAIN(field)) {
+		tree type = TREE_TYPE(field), size = DECL_SIZE_UNIT(field);
+		HOST_WIDE_INT pos, rel;
+
+		if (TREE_CODE(field) != FIELD_DECL || DECL_BIT_FIELD(field) ||
+		    !DECL_FIELD_OFFSET(field) ||
+		    !tree_fits_shwi_p(byte_position(field)))
+			continue;
+		pos = int_byte_position(field);
+		rel = offset - pos;
+		if (rel < 0)
+			continue;
+		if (rel && (!size || !tree_fits_shwi_p(size) ||
+			    rel >= tree_to_shwi(size)))
+			continue;
+		while (TREE_CODE(type) == ARRAY_TYPE) {
+			tree elem = TYPE_SIZE_UNIT(TREE_TYPE(type));
+
+			if (elem && tree_fits_shwi_p(elem) &&
+			    tree_to_shwi(elem) > 0)
+				rel %= tree_to_shwi(elem);
+			type = TREE_TYPE(type);
+		}
+		type = TYPE_MAIN_VARIANT(type);
+		if (!rel && type == inner)
+			return true;
+		if (RECORD_OR_UNION_TYPE_P(type) &&
+		    holds_at(type, inner, rel, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+static tree note_modified(tree *node, int *walk_subtrees, void *data)
+{
+	struct rs_walk *w = (struct rs_walk *)data;
+	tree t = *node, target = NULL_TREE;
+
+	if (TYPE_P(t)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	switch (TREE_CODE(t)) {
+	case MODIFY_EXPR:
+	case INIT_EXPR:
+	case PREINCREMENT_EXPR:
+	case PREDECREMENT_EXPR:
+	case POSTINCREMENT_EXPR:
+	case POSTDECREMENT_EXPR:
+	case ADDR_EXPR:
+		target = TREE_OPERAND(t, 0);
+		break;
+	case ASM_EXPR: {
+		tree out;
+
+		for (out = ASM_OUTPUTS(t); out; out = TREE_CHAIN(out))
+			if (DECL_P(TREE_VALUE(out)))
+				w->modified.add(TREE_VALUE(out));
+		break;
+	}
+	default:
+		break;
+	}
+	if (target && VAR_P(target))
+		w->modified.add(target);
+	return NULL_TREE;
+}
+
+/* Is @var a local byte pointer that only its initializer ever sets? */
+static bool is_single_assignment_temp(struct rs_walk *w, tree var)
+{
+	tree init;
+
+	if (!w->fndecl || !VAR_P(var) || TREE_STATIC(var) ||
+	    DECL_EXTERNAL(var) || TREE_ADDRESSABLE(var) ||
+	    TREE_THIS_VOLATILE(var) || DECL_CONTEXT(var) != w->fndecl ||
+	    !is_byte_pointer(TREE_TYPE(var)))
+		return false;
+	init = DECL_INITIAL(var);
+	if (!init || init == error_mark_node || !is_pointer(init))
+		return false;
+	if (!w->modified_known) {
+		walk_tree_without_duplicates(&DECL_SAVED_TREE(w->fndecl),
+					     note_modified, w);
+		w->modified_known = true;
+	}
+	return !w->modified.contains(var);
+}
+
+/* Find where the pointer @expr points; false when that is unknown. */
+static bool trace(struct rs_walk *w, tree expr, struct rs_origin *o)
+{
+	HOST_WIDE_INT step;
+	int depth;
+
+	for (depth = 0; depth < RS_TRACE_DEPTH; depth++) {
+		if (!is_pointer(expr))
+			return false;
+		switch (TREE_CODE(expr)) {
+		case NOP_EXPR:
+		case CONVERT_EXPR:
+		case NON_LVALUE_EXPR:
+		case SAVE_EXPR:
+			if (!is_pointer(TREE_OPERAND(expr, 0)))
+				return false;
+			expr = TREE_OPERAND(expr, 0);
+			continue;
+		case COMPOUND_EXPR:
+			expr = TREE_OPERAND(expr, 1);
+			continue;
+		case POINTER_PLUS_EXPR:
+			if (!signed_bytes(TREE_OPERAND(expr, 1), &step))
+				return false;
+			o->delta += step;
+			expr = TREE_OPERAND(expr, 0);
+			continue;
+		case VAR_DECL:
+			if (!is_single_assignment_temp(w, expr))
+				break;
+			expr = DECL_INITIAL(expr);
+			continue;
+		case ADDR_EXPR: {
+			tree object = TREE_OPERAND(expr, 0);
+			tree type = TYPE_MAIN_VARIANT(
+					strip_array_types(TREE_TYPE(object)));
+
+			if (TREE_CODE(type) != RECORD_TYPE)
+				return false;
+			o->type = type;
+			if (VAR_P(object) || TREE_CODE(object) == PARM_DECL)
+				o->var = object;
+			return true;
+		}
+		default:
+			break;
+		}
+		o->type = pointed_struct(TREE_TYPE(expr));
+		return o->type != NULL_TREE;
+	}
+	return false;
+}
+
+static void warn_cast(location_t loc, tree from, tree to, tree var)
+{
+	bool from_randomized = rs_type_was_randomized(from);
+	bool to_randomized = rs_type_was_randomized(to);
+
+	if (rs_policy_allows_cast(loc, from, to))
+		return;
+	if (var && from_randomized)
+		warning_at(loc, 0,
+			   "randstruct: address of randomized %qT variable %qD converted to pointer to %qT",
+			   from, var, to);
+	else if (from_randomized && to_randomized)
+		warning_at(loc, 0,
+			   "randstruct: pointer to randomized %qT converted to pointer to randomized %qT",
+			   from, to);
+	else if (from_randomized)
+		warning_at(loc, 0,
+			   "randstruct: pointer to randomized %qT converted to pointer to %qT",
+			   from, to);
+	else
+		warning_at(loc, 0,
+			   "randstruct: pointer to %qT converted to pointer to randomized %qT",
+			   from, to);
+}
+
+/* Judge a conversion of @operand, moved by @delta bytes, to @type. */
+static void judge(struct rs_walk *w, location_t loc, tree type, tree operand,
+		  HOST_WIDE_INT delta)
+{
+	struct rs_origin o = { NULL_TREE, NULL_TREE, delta };
+	tree to = pointed_struct(type);
+
+	if (!to || !trace(w, operand, &o) || o.type == to)
+		return;
+	if (!rs_type_was_randomized(o.type) && !rs_type_was_randomized(to))
+		return;
+	/* Moved away from the start: container_of, or not a reinterpretation. */
+	if (o.delta)
+		return;
+	/* A member at offset 0: container_of folded, or its reverse. */
+	if (holds_at(to, o.type, 0, 0) || holds_at(o.type, to, 0, 0))
+		return;
+	warn_cast(loc, o.type, to, o.var);
+}
+
+/* The location to report for @t: its own, or its nearest parent's. */
+static location_t where(struct rs_walk *w, tree t)
+{
+	location_t *inherited;
+
+	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+		return EXPR_LOCATION(t);
+	inherited = w->context.get(t);
+	return inherited ? *inherited : w->fallback;
+}
+
+static void pass_location(struct rs_walk *w, tree t, location_t loc)
+{
+	if (t && !(EXPR_P(t) && EXPR_HAS_LOCATION(t)) && !w->context.get(t))
+		w->context.put(t, loc);
+}
+
+static tree visit(tree *node, int *walk_subtrees, void *data);
+
+static void walk_initializer(struct rs_walk *w, tree decl)
+{
+	if (!DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node)
+		return;
+	pass_location(w, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl));
+	walk_tree(&DECL_INITIAL(decl), visit, w, &w->visited);
+}
+
+static tree visit(tree *node, int *walk_subtrees, void *data)
+{
+	struct rs_walk *w = (struct rs_walk *)data;
+	tree t = *node, decl;
+	location_t loc;
+	HOST_WIDE_INT step;
+	int i;
+
+	if (TYPE_P(t)) {
+		*walk_subtrees = 0;
+		return NULL_TREE;
+	}
+	loc = where(w, t);
+	if (EXPR_P(t))
+		for (i = 0; i < TREE_OPERAND_LENGTH(t); i++)
+			pass_location(w, TREE_OPERAND(t, i), loc);
+
+	switch (TREE_CODE(t)) {
+	case NOP_EXPR:
+	case CONVERT_EXPR:
+		if (!w->judged.add(t))
+			judge(w, loc, TREE_TYPE(t), TREE_OPERAND(t, 0), 0);
+		break;
+	case POINTER_PLUS_EXPR:
+		/* "(T *)p + -k", what the front end makes of container_of */
+		decl = TREE_OPERAND(t, 0);
+		if (CONVERT_EXPR_P(decl) &&
+		    signed_bytes(TREE_OPERAND(t, 1), &step) && step < 0 &&
+		    !w->judged.add(decl))
+			judge(w, loc, TREE_TYPE(decl), TREE_OPERAND(decl, 0),
+			      step);
+		break;
+	case ADDR_EXPR:
+		/* A folded "(T *)&object" keeps the object, retypes the address */
+		if (!w->judged.add(t))
+			judge(w, loc, TREE_TYPE(t), t, 0);
+		break;
+	case BIND_EXPR:
+		for (decl = BIND_EXPR_VARS(t); decl; decl = DECL_CHAIN(decl))
+			if (VAR_P(decl) && DECL_INITIAL(decl))
+				pass_location(w, DECL_INITIAL(decl),
+					      DECL_SOURCE_LOCATION(decl));
+		break;
+	case DECL_EXPR:
+		decl = DECL_EXPR_DECL(t);
+		if (VAR_P(decl))
+			walk_initializer(w, decl);
+		break;
+	case COMPOUND_LITERAL_EXPR:
+		walk_initializer(w, COMPOUND_LITERAL_EXPR_DECL(t));
+		break;
+	default:
+		break;
+	}
+	return NULL_TREE;
+}
+
 void rs_check_casts_in_function(tree fndecl)
 {
-	(void)fndecl;
+	struct rs_walk w;
+
+	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
+	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
+		return;
+	w.fndecl = fndecl;
+	w.fallback = DECL_SOURCE_LOCATION(fndecl);
+	w.modified_known = false;
+	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, &w.visited);
 }
 
 void rs_check_casts_in_decl(tree decl)
 {
-	(void)decl;
+	struct rs_walk w;
+
+	if (!decl || !VAR_P(decl) || !DECL_FILE_SCOPE_P(decl) ||
+	    !DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node ||
+	    rs_config.disabled)
+		return;
+	w.fndecl = NULL_TREE;
+	w.fallback = DECL_SOURCE_LOCATION(decl);
+	w.modified_known = false;
+	walk_initializer(&w, decl);
 }

@@ -2,27 +2,361 @@
 /*
  * rs_policy.c - the policy file (policy=PATH).
  *
- * Placeholder until the policy parser lands: no structure is added or
- * excluded and no cast is allowed by policy.
+ * A policy file is plain text, one directive per line:
+ *
+ *   allow-cast GLOB FROM TO    do not warn about a FROM to TO pointer
+ *                              conversion in files matching GLOB
+ *   randomize [struct] TAG     randomize struct TAG as if it carried
+ *                              randomize_layout
+ *   exclude [struct] TAG       never randomize struct TAG
+ *
+ * FROM and TO are each either "struct TAG" (two words) or "*" (any
+ * structure), so a line always splits into words one way only.  GLOB is
+ * an fnmatch() pattern whose "*" also matches "/"; it is matched against
+ * the file the cast is written in and against the translation unit's main
+ * file, each with a leading "./" removed and also after every "/", so a
+ * relative pattern (one not starting with "/") matches absolute paths
+ * too.  Words are separated by blanks; "#" starts a comment that runs to
+ * the end of the line; blank lines are ignored.  Anything else is an
+ * error reported as "FILE:LINE: reason", and the compilation fails.  The
+ * grammar is also in Documentation/security/randstruct-policy.rst.
  */
+#include <errno.h>
+#include <fnmatch.h>
+
 #include "randstruct.h"
+
+#define RS_POLICY_MAX_WORDS	8
+
+struct rs_cast_rule {
+	char *glob;
+	char *from;		/* structure tag, or NULL for any */
+	char *to;		/* structure tag, or NULL for any */
+};
+
+struct rs_tag_rule {
+	char *tag;
+	int decision;		/* > 0 randomize, < 0 exclude */
+	char *origin;		/* "FILE:LINE" of the directive */
+};
+
+static struct rs_cast_rule *rs_casts;
+static unsigned int rs_ncasts;
+static struct rs_tag_rule *rs_tags;
+static unsigned int rs_ntags;
+
+/* Where a directive is, for error messages. */
+struct rs_line {
+	const char *path;
+	unsigned int number;
+	char *words[RS_POLICY_MAX_WORDS];
+	unsigned int count;
+};
+
+static void policy_error(const struct rs_line *line, const char *reason,
+			 const char *word)
+{
+	if (word)
+		error("%s:%u: %s %qs", line->path, line->number, reason, word);
+	else
+		error("%s:%u: %s", line->path, line->number, reason);
+}
+
+/* Split @text into blank-separated words up to a "#"; false if too many. */
+static bool split_words(char *text, struct rs_line *line)
+{
+	char *p = text;
+
+	line->count = 0;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' ||
+		       *p == '\v' || *p == '\f')
+			p++;
+		if (!*p || *p == '#')
+			return true;
+		if (line->count == RS_POLICY_MAX_WORDS)
+			return false;
+		line->words[line->count++] = p;
+		while (*p && *p != '#' && !ISSPACE(*p))
+			p++;
+		if (*p == '#') {
+			*p = '\0';
+			return true;
+		}
+		if (*p)
+			*p++ = '\0';
+	}
+}
+
+static bool is_identifier(const char *word)
+{
+	const char *p;
+
+	if (!ISIDST(*word))
+		return false;
+	for (p = word + 1; *p; p++)
+		if (!ISIDNUM(*p))
+			return false;
+	return true;
+}
+
+/*
+ * Parse "struct TAG" or "*" at words[*at] for @what; on success *tag is
+ * the tag (NULL for "*") and *at moves past it.
+ */
+static bool parse_type(const struct rs_line *line, unsigned int *at,
+		       const char *what, char **tag)
+{
+	char reason[96];
+	const char *word;
+
+	if (*at >= line->count) {
+		snprintf(reason, sizeof(reason),
+			 "allow-cast: missing the %s type (expected 'struct TAG' or '*')",
+			 what);
+		policy_error(line, reason, NULL);
+		return false;
+	}
+	word = line->words[*at];
+	if (!strcmp(word, "*")) {
+		*tag = NULL;
+		*at += 1;
+		return true;
+	}
+	if (strcmp(word, "struct")) {
+		snprintf(reason, sizeof(reason),
+			 "allow-cast: the %s type must be 'struct TAG' or '*', not",
+			 what);
+		policy_error(line, reason, word);
+		return false;
+	}
+	if (*at + 1 >= line->count) {
+		snprintf(reason, sizeof(reason),
+			 "allow-cast: 'struct' without a tag in the %s type",
+			 what);
+		policy_error(line, reason, NULL);
+		return false;
+	}
+	word = line->words[*at + 1];
+	if (!is_identifier(word)) {
+		snprintf(reason, sizeof(reason),
+			 "allow-cast: the %s type's tag is not a C identifier:",
+			 what);
+		policy_error(line, reason, word);
+		return false;
+	}
+	*tag = xstrdup(word);
+	*at += 2;
+	return true;
+}
+
+static bool parse_allow_cast(const struct rs_line *line)
+{
+	struct rs_cast_rule rule = { NULL, NULL, NULL };
+	unsigned int at = 2;
+
+	if (line->count < 2) {
+		policy_error(line, "allow-cast: missing the source file glob",
+			     NULL);
+		return false;
+	}
+	if (!parse_type(line, &at, "from", &rule.from))
+		return false;
+	if (!parse_type(line, &at, "to", &rule.to)) {
+		free(rule.from);
+		return false;
+	}
+	if (at < line->count) {
+		policy_error(line,
+			     "allow-cast: unexpected word after the to type:",
+			     line->words[at]);
+		free(rule.from);
+		free(rule.to);
+		return false;
+	}
+	rule.glob = xstrdup(line->words[1]);
+	rs_casts = XRESIZEVEC(struct rs_cast_rule, rs_casts, rs_ncasts + 1);
+	rs_casts[rs_ncasts++] = rule;
+	return true;
+}
+
+static struct rs_tag_rule *find_tag(const char *tag)
+{
+	unsigned int i;
+
+	for (i = 0; i < rs_ntags; i++)
+		if (!strcmp(rs_tags[i].tag, tag))
+			return &rs_tags[i];
+	return NULL;
+}
+
+static bool parse_tag_rule(const struct rs_line *line, int decision)
+{
+	const char *directive = line->words[0];
+	unsigned int at = 1;
+	struct rs_tag_rule *old;
+	char reason[128];
+	char origin[64];
+
+	if (at < line->count && !strcmp(line->words[at], "struct"))
+		at++;
+	if (at >= line->count) {
+		snprintf(reason, sizeof(reason), "%s: missing the structure tag",
+			 directive);
+		policy_error(line, reason, NULL);
+		return false;
+	}
+	if (!is_identifier(line->words[at])) {
+		snprintf(reason, sizeof(reason),
+			 "%s: the structure tag is not a C identifier:",
+			 directive);
+		policy_error(line, reason, line->words[at]);
+		return false;
+	}
+	if (at + 1 < line->count) {
+		snprintf(reason, sizeof(reason),
+			 "%s: unexpected word after the tag:", directive);
+		policy_error(line, reason, line->words[at + 1]);
+		return false;
+	}
+	old = find_tag(line->words[at]);
+	if (old && old->decision != decision) {
+		snprintf(reason, sizeof(reason),
+			 "%s %s conflicts with %s at %s", directive,
+			 line->words[at],
+			 old->decision > 0 ? "randomize" : "exclude",
+			 old->origin);
+		policy_error(line, reason, NULL);
+		return false;
+	}
+	if (old)
+		return true;
+	snprintf(origin, sizeof(origin), "%s:%u", lbasename(line->path),
+		 line->number);
+	rs_tags = XRESIZEVEC(struct rs_tag_rule, rs_tags, rs_ntags + 1);
+	rs_tags[rs_ntags].tag = xstrdup(line->words[at]);
+	rs_tags[rs_ntags].decision = decision;
+	rs_tags[rs_ntags].origin = xstrdup(origin);
+	rs_ntags++;
+	return true;
+}
+
+static bool parse_line(char *text, size_t len, struct rs_line *line)
+{
+	const char *directive;
+
+	if (strlen(text) != len) {
+		policy_error(line, "the line contains a NUL byte", NULL);
+		return false;
+	}
+	if (!split_words(text, line)) {
+		policy_error(line, "too many words for any directive", NULL);
+		return false;
+	}
+	if (!line->count)
+		return true;
+	directive = line->words[0];
+	if (!strcmp(directive, "allow-cast"))
+		return parse_allow_cast(line);
+	if (!strcmp(directive, "randomize"))
+		return parse_tag_rule(line, 1);
+	if (!strcmp(directive, "exclude"))
+		return parse_tag_rule(line, -1);
+	policy_error(line,
+		     "unknown directive (expected allow-cast, randomize or exclude):",
+		     directive);
+	return false;
+}
 
 bool rs_policy_load(const char *path)
 {
-	error("randstruct: policy files are not supported yet (%qs)", path);
+	struct rs_line line;
+	char *text = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	bool ok = true;
+	FILE *f;
+
+	if (!*path) {
+		error("randstruct: %<policy=%> needs a file name");
+		return false;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		error("randstruct: cannot read policy file %qs: %s", path,
+		      xstrerror(errno));
+		return false;
+	}
+	line.path = path;
+	line.number = 0;
+	errno = 0;
+	while ((len = getline(&text, &cap, f)) >= 0) {
+		line.number++;
+		while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+			text[--len] = '\0';
+		ok &= parse_line(text, len, &line);
+	}
+	if (ferror(f)) {
+		error("randstruct: cannot read policy file %qs: %s", path,
+		      xstrerror(errno ? errno : EIO));
+		ok = false;
+	}
+	free(text);
+	fclose(f);
+	return ok;
+}
+
+/* Does @glob match @path, or @path after any of its "/"? */
+static bool path_matches(const char *glob, const char *path)
+{
+	const char *p;
+
+	if (!path)
+		return false;
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	if (!fnmatch(glob, path, 0))
+		return true;
+	if (glob[0] == '/')
+		return false;
+	for (p = strchr(path, '/'); p; p = strchr(p + 1, '/'))
+		if (p[1] && !fnmatch(glob, p + 1, 0))
+			return true;
 	return false;
+}
+
+static bool tag_matches(const char *want, const_tree type)
+{
+	return !want || !strcmp(want, rs_type_tag(type));
 }
 
 bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to)
 {
-	(void)loc;
-	(void)from;
-	(void)to;
+	const char *file = LOCATION_FILE(loc);
+	unsigned int i;
+
+	for (i = 0; i < rs_ncasts; i++) {
+		const struct rs_cast_rule *rule = &rs_casts[i];
+
+		if (!tag_matches(rule->from, from) || !tag_matches(rule->to, to))
+			continue;
+		if (path_matches(rule->glob, file) ||
+		    path_matches(rule->glob, main_input_filename))
+			return true;
+	}
 	return false;
 }
 
 int rs_policy_decision(const_tree type)
 {
-	(void)type;
-	return 0;
+	const struct rs_tag_rule *rule;
+	const char *tag;
+
+	if (!rs_ntags)
+		return 0;
+	tag = rs_type_tag(type);
+	if (!*tag)
+		return 0;
+	rule = find_tag(tag);
+	return rule ? rule->decision : 0;
 }

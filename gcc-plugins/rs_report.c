@@ -119,8 +119,10 @@ static void add_fields(struct rs_text *t, const vec<tree> &declared)
 		text_add(t, "%s{\"name\":", i ? "," : "");
 		text_add_string(t, DECL_NAME(field) ?
 				IDENTIFIER_POINTER(DECL_NAME(field)) : "");
-		text_add(t, ",\"index\":%u,\"bit_offset\":" HOST_WIDE_INT_PRINT_DEC
+		text_add(t, ",\"index\":%u,\"bitfield\":%s,\"bit_offset\":"
+			 HOST_WIDE_INT_PRINT_DEC
 			 ",\"bit_size\":" HOST_WIDE_INT_PRINT_DEC "}", i,
+			 DECL_BIT_FIELD_TYPE(field) ? "true" : "false",
 			 int_bit_position(field),
 			 size && tree_fits_shwi_p(size) ? tree_to_shwi(size) :
 			 (HOST_WIDE_INT)0);

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Shared helpers for the TAP tests: plan, assertions, and compiling with
+# the plugin.  Source it from a test script; it creates $T, a scratch
+# directory removed on exit.
+
+: "${GCC:=gcc}"
+: "${PLUGIN:=build/randomize_layout_plugin.so}"
+PLUGIN=$(readlink -f "$PLUGIN")
+RS_ARG=-fplugin-arg-randomize_layout_plugin
+T=$(mktemp -d "${TMPDIR:-/tmp}/rs-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+tap_count=0
+tap_failed=0
+
+plan() {
+	echo "1..$1"
+}
+
+ok() {
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count - $*"
+}
+
+not_ok() {
+	tap_count=$((tap_count + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_count - $*"
+}
+
+skip() {
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count - # SKIP $*"
+}
+
+# check DESCRIPTION COMMAND...: passes when COMMAND succeeds.
+check() {
+	local desc=$1
+
+	shift
+	if "$@"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+	fi
+}
+
+# check_eq DESCRIPTION EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "#   expected: $2"
+		echo "#   actual:   $3"
+	fi
+}
+
+# check_ne DESCRIPTION A B
+check_ne() {
+	if [ "$2" != "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "#   both: $2"
+	fi
+}
+
+# A fixed test seed per name, so runs are reproducible.
+test_seed() {
+	printf '%s' "$1" | sha256sum | cut -c1-64
+}
+
+# rs_cc ARGS...: compile with the plugin.
+rs_cc() {
+	"$GCC" -fplugin="$PLUGIN" "$@"
+}
+
+# run_program NAME SOURCE ARGS...: build $T/NAME from SOURCE, print output.
+run_program() {
+	local name=$1 src=$2
+
+	shift 2
+	rs_cc -o "$T/$name" "$src" "$@" && "$T/$name"
+}
+
+# expect_error DESC PATTERN ARGS...: compilation must fail, saying PATTERN.
+expect_error() {
+	local desc=$1 pattern=$2
+
+	shift 2
+	if rs_cc "$@" > "$T/err.log" 2>&1; then
+		not_ok "$desc (compiled)"
+	elif grep -q -- "$pattern" "$T/err.log"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		sed 's/^/#   /' "$T/err.log" | head -5
+	fi
+}
+
+gcc_major() {
+	"$GCC" -dumpversion | cut -d. -f1
+}
+
+done_testing() {
+	[ "$tap_failed" -eq 0 ]
+}
+
+RSLAYOUT="python3 $(dirname "${BASH_SOURCE[0]}")/rslayout.py"
+
+# layout_of REPORT TAG: the plugin's layout, normalized and sorted.
+layout_of() {
+	$RSLAYOUT report "$1" "$2" | sort
+}
+
+# probed_layout REPORT TAG HEADER ARGS...: the layout the compiled code
+# sees, built with the plugin and ARGS.
+probed_layout() {
+	local report=$1 tag=$2 header=$3
+
+	shift 3
+	$RSLAYOUT probe "$report" "$tag" "$header" > "$T/probe-$tag.c" &&
+		rs_cc -I"$(dirname "$header")" -o "$T/probe-$tag" \
+			"$T/probe-$tag.c" "$@" &&
+		"$T/probe-$tag" | sort
+}
+
+# field_order REPORT TAG: named fields sorted by their new offset.
+field_order() {
+	$RSLAYOUT report "$1" "$2" | grep -v '^size ' | sort -k2,2n -k1,1 |
+		cut -d' ' -f1 | tr '\n' ' '
+}
+
+# declared_order REPORT TAG: named fields in declaration order.
+declared_order() {
+	python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e["struct"] == sys.argv[2]:
+        print(" ".join(f["name"] for f in e["fields"] if f["name"]), end=" ")
+        break
+' "$1" "$2"
+}

@@ -1,0 +1,233 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The policy file (policy=PATH): every parser error (FILE:LINE: reason and a
+# failed compilation), unreadable files, randomize/exclude by tag (layouts
+# read back from the compiled program and from the plugin's report) and
+# allow-cast rules (which casts they silence, and which they do not).
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+plan 37
+export LC_ALL=C
+seed=$(test_seed policy)
+S="$RS_ARG-seed=$seed"
+P="$RS_ARG-policy"
+
+cat > "$T/empty.c" <<'C'
+int main(void) { return 0; }
+C
+
+# expect_policy_error DESC LINE REASON TEXT: a policy file holding TEXT
+# fails the compilation with "pol.txt:LINE: REASON".
+expect_policy_error() {
+	local desc=$1 where="pol.txt:$2: $3" text=$4
+
+	printf '%s\n' "$text" > "$T/pol.txt"
+	if (cd "$T" && rs_cc -c -o empty.o "$P=pol.txt" empty.c) \
+		> "$T/err.log" 2>&1; then
+		not_ok "$desc (compiled)"
+	elif grep -qF -- "error: $where" "$T/err.log"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+		echo "#   expected: $where"
+		sed 's/^/#   got: /' "$T/err.log" | head -5
+	fi
+}
+
+# --- parser errors ----------------------------------------------------------
+expect_policy_error "unknown directive" 2 \
+	"unknown directive (expected allow-cast, randomize or exclude): 'randomise'" \
+	'# comment
+randomise foo'
+expect_policy_error "allow-cast without a glob" 1 \
+	"allow-cast: missing the source file glob" 'allow-cast'
+expect_policy_error "allow-cast without types" 1 \
+	"allow-cast: missing the from type (expected 'struct TAG' or '*')" \
+	'allow-cast fs/*.c'
+expect_policy_error "allow-cast without the to type" 3 \
+	"allow-cast: missing the to type (expected 'struct TAG' or '*')" \
+	'
+
+allow-cast fs/*.c struct foo   # trailing comment'
+expect_policy_error "allow-cast: struct without a tag" 1 \
+	"allow-cast: 'struct' without a tag in the from type" \
+	'allow-cast fs/*.c struct'
+expect_policy_error "allow-cast: union is not a struct type" 1 \
+	"allow-cast: the from type must be 'struct TAG' or '*', not 'union'" \
+	'allow-cast fs/*.c union foo struct bar'
+expect_policy_error "allow-cast: forgotten glob" 1 \
+	"allow-cast: the from type must be 'struct TAG' or '*', not 'foo'" \
+	'allow-cast struct foo struct bar'
+expect_policy_error "allow-cast: bad to type" 1 \
+	"allow-cast: the to type must be 'struct TAG' or '*', not 'bar'" \
+	'allow-cast fs/*.c struct foo bar'
+expect_policy_error "allow-cast: tag not an identifier" 1 \
+	"allow-cast: the to type's tag is not a C identifier: '9bar'" \
+	'allow-cast fs/*.c * struct 9bar'
+expect_policy_error "allow-cast: trailing word" 1 \
+	"allow-cast: unexpected word after the to type: 'extra'" \
+	'allow-cast fs/*.c struct foo struct bar extra'
+expect_policy_error "randomize without a tag" 1 \
+	"randomize: missing the structure tag" 'randomize'
+expect_policy_error "exclude: struct without a tag" 1 \
+	"exclude: missing the structure tag" 'exclude struct'
+expect_policy_error "randomize: two tags" 1 \
+	"randomize: unexpected word after the tag: 'bar'" 'randomize foo bar'
+expect_policy_error "exclude: tag not an identifier" 1 \
+	"exclude: the structure tag is not a C identifier: 'foo-bar'" \
+	'exclude foo-bar'
+expect_policy_error "randomize and exclude of one tag" 3 \
+	"exclude foo conflicts with randomize at pol.txt:1" \
+	'randomize foo
+randomize struct foo
+exclude foo'
+expect_policy_error "too many words" 1 "too many words for any directive" \
+	'allow-cast a b c d e f g h i'
+
+printf 'randomize ok\nbogus line\nexclude 1\n' > "$T/multi.txt"
+rs_cc -c -o "$T/empty.o" "$P=$T/multi.txt" "$T/empty.c" > "$T/err.log" 2>&1
+check "every malformed line is reported" \
+	test "$(grep -c "multi.txt:[23]: " "$T/err.log")" = 2
+
+expect_error "missing policy file" \
+	"cannot read policy file '$T/none.txt': No such file or directory" \
+	-c -o "$T/empty.o" "$P=$T/none.txt" "$T/empty.c"
+expect_error "policy path is a directory" \
+	"cannot read policy file '$T': Is a directory" \
+	-c -o "$T/empty.o" "$P=$T" "$T/empty.c"
+expect_error "policy= without a value" "needs a value" \
+	-c -o "$T/empty.o" "$P" "$T/empty.c"
+
+cat > "$T/good.txt" <<'POL'
+# a well-formed policy: comments, blank lines, every directive
+
+randomize	plain_tag	# tabs and a trailing comment
+exclude struct fptrs
+allow-cast */allowed*.c struct rnd struct plain
+allow-cast * * struct rnd2
+POL
+check "a well-formed policy compiles" \
+	rs_cc -c -o "$T/empty.o" "$P=$T/good.txt" "$T/empty.c"
+printf '' > "$T/nothing.txt"
+check "an empty policy compiles" \
+	rs_cc -c -o "$T/empty.o" "$P=$T/nothing.txt" "$T/empty.c"
+
+# --- randomize and exclude by tag -------------------------------------------
+cat > "$T/tags.c" <<'C'
+#include <stdio.h>
+#include <stddef.h>
+
+struct plain_tag { long a, b, c, d, e, f, g, h; };
+struct fptrs {
+	void (*a)(void); void (*b)(void); void (*c)(void); void (*d)(void);
+	void (*e)(void); void (*f)(void); void (*g)(void); void (*h)(void);
+};
+
+int main(void)
+{
+	printf("plain_tag %zu %zu %zu %zu %zu %zu %zu %zu\n",
+	       offsetof(struct plain_tag, a), offsetof(struct plain_tag, b),
+	       offsetof(struct plain_tag, c), offsetof(struct plain_tag, d),
+	       offsetof(struct plain_tag, e), offsetof(struct plain_tag, f),
+	       offsetof(struct plain_tag, g), offsetof(struct plain_tag, h));
+	printf("fptrs %zu %zu %zu %zu %zu %zu %zu %zu\n",
+	       offsetof(struct fptrs, a), offsetof(struct fptrs, b),
+	       offsetof(struct fptrs, c), offsetof(struct fptrs, d),
+	       offsetof(struct fptrs, e), offsetof(struct fptrs, f),
+	       offsetof(struct fptrs, g), offsetof(struct fptrs, h));
+	return 0;
+}
+C
+declared="0 8 16 24 32 40 48 56"
+
+offsets_of() {
+	grep "^$1 " "$2" | cut -d' ' -f2-
+}
+
+# The report's byte offsets of STRUCT, in declaration order.
+report_offsets() {
+	grep "\"struct\":\"$1\"" "$2" | grep -o '"bit_offset":[0-9]*' |
+		cut -d: -f2 | awk '{ printf("%s%d", (NR > 1 ? " " : ""), $1 / 8) }'
+}
+
+run_program none "$T/tags.c" "$S" "$RS_ARG-report=$T/none.json" \
+	> "$T/none.out"
+run_program pol "$T/tags.c" "$S" "$P=$T/good.txt" \
+	"$RS_ARG-report=$T/pol.json" > "$T/pol.out"
+printf 'randomize struct plain_tag\n' > "$T/struct-form.txt"
+run_program form "$T/tags.c" "$S" "$P=$T/struct-form.txt" > "$T/form.out"
+
+check_eq "without policy: plain struct in declaration order" \
+	"$declared" "$(offsets_of plain_tag "$T/none.out")"
+check_ne "without policy: function-pointer struct randomized" \
+	"$declared" "$(offsets_of fptrs "$T/none.out")"
+check_ne "randomize TAG: plain struct now randomized" \
+	"$declared" "$(offsets_of plain_tag "$T/pol.out")"
+check_eq "randomize TAG: program and report agree" \
+	"$(offsets_of plain_tag "$T/pol.out")" \
+	"$(report_offsets plain_tag "$T/pol.json")"
+check_eq "randomize struct TAG: same layout as randomize TAG" \
+	"$(offsets_of plain_tag "$T/pol.out")" \
+	"$(offsets_of plain_tag "$T/form.out")"
+check_eq "exclude TAG: function-pointer struct in declaration order" \
+	"$declared" "$(offsets_of fptrs "$T/pol.out")"
+check "exclude TAG: not in the report" \
+	test -z "$(grep '"struct":"fptrs"' "$T/pol.json")"
+check_eq "without policy: report has the function-pointer struct" \
+	"$(offsets_of fptrs "$T/none.out")" \
+	"$(report_offsets fptrs "$T/none.json")"
+
+# --- allow-cast ---------------------------------------------------------------
+cat > "$T/casts.h" <<'H'
+struct rnd { int a; long b; char *c; void *d; } __attribute__((randomize_layout));
+struct rnd2 { int p; long q; char *r; void *s; } __attribute__((randomize_layout));
+struct plain { long x; int y; };
+struct other { long u; int v; };
+struct plain *out(struct rnd *p) { return (struct plain *)p; }
+struct other *out2(struct rnd *p) { return (struct other *)p; }
+struct rnd *in(struct plain *p) { return (struct rnd *)p; }
+struct rnd2 *both(struct rnd *p) { return (struct rnd2 *)p; }
+H
+mkdir -p "$T/sub"
+printf '#include "../casts.h"\n' > "$T/sub/allowed_here.c"
+printf '#include "../casts.h"\n' > "$T/sub/elsewhere.c"
+
+# casts_left FILE POLICY: the randstruct warnings left, one "from>to" a line.
+casts_left() {
+	rs_cc -c -o "$T/c.o" "$S" "$P=$2" "$1" 2>&1 |
+		grep 'warning: randstruct:' |
+		sed -e "s/.*to 'struct \([a-z0-9]*\)' converted.*'struct \([a-z0-9]*\)'$/\1>\2/" \
+		    -e "s/.*randomized 'struct \([a-z0-9]*\)' converted.*'struct \([a-z0-9]*\)'$/\1>\2/" |
+		sort | tr '\n' ' '
+}
+
+check_eq "no rule: every cast warns" "plain>rnd rnd>other rnd>plain rnd>rnd2 " \
+	"$(casts_left "$T/sub/allowed_here.c" "$T/nothing.txt")"
+check_eq "allow-cast by glob and types; * matches any struct" \
+	"plain>rnd rnd>other " \
+	"$(casts_left "$T/sub/allowed_here.c" "$T/good.txt")"
+check_eq "allow-cast glob does not match another file" \
+	"plain>rnd rnd>other rnd>plain " \
+	"$(casts_left "$T/sub/elsewhere.c" "$T/good.txt")"
+
+printf 'allow-cast sub/allowed_here.c struct plain struct rnd\n' > "$T/rel.txt"
+check_eq "relative glob matches an absolute path; direction matters" \
+	"rnd>other rnd>plain rnd>rnd2 " \
+	"$(casts_left "$T/sub/allowed_here.c" "$T/rel.txt")"
+
+printf 'allow-cast */casts.h struct rnd *\n' > "$T/hdr.txt"
+check_eq "glob matches the header the cast is written in" \
+	"plain>rnd " "$(casts_left "$T/sub/elsewhere.c" "$T/hdr.txt")"
+
+printf 'allow-cast /nowhere/*.c * *\n' > "$T/abs.txt"
+check_eq "absolute glob matches only from the root" \
+	"plain>rnd rnd>other rnd>plain rnd>rnd2 " \
+	"$(casts_left "$T/sub/elsewhere.c" "$T/abs.txt")"
+
+printf 'allow-cast sub/elsewhere.c * *\nallow-cast x.c struct a struct b\n' > "$T/two.txt"
+check_eq "several rules, several policy arguments" "0" \
+	"$(rs_cc -c -o "$T/c.o" "$S" "$P=$T/two.txt" "$P=$T/hdr.txt" \
+		"$T/sub/elsewhere.c" 2>&1 | grep -c 'warning: randstruct:')"
+
+done_testing

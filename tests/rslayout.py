@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Normalize structure layouts from the places that describe them.
+
+Every subcommand prints one "NAME BIT_OFFSET" line per named field, sorted
+by name, then "size BYTES", so the outputs can be compared with diff:
+
+  report FILE TAG     the plugin's JSON-lines report (all entries for TAG
+                      must agree, else exit 1)
+  probe FILE TAG HDR  write a C program including HDR that prints the
+                      layout as the compiled code sees it (offsetof, and
+                      bit scanning for bit-fields)
+  gdb FILE            output of gdb -batch -ex 'ptype /o struct TAG'
+  pahole FILE         output of pahole -C TAG
+"""
+import json
+import re
+import sys
+
+
+def report_entries(path, tag):
+    with open(path) as f:
+        entries = [json.loads(line) for line in f if line.strip()]
+    return [e for e in entries if e["struct"] == tag]
+
+
+def report_layout(path, tag):
+    entries = report_entries(path, tag)
+    if not entries:
+        sys.exit("no report entry for struct %s" % tag)
+    layouts = {json.dumps([e["fields"], e["size_after"]]) for e in entries}
+    if len(layouts) != 1:
+        sys.exit("struct %s: translation units disagree" % tag)
+    e = entries[0]
+    lines = ["%s %d" % (f["name"], f["bit_offset"])
+             for f in e["fields"] if f["name"]]
+    return sorted(lines) + ["size %d" % e["size_after"]]
+
+
+def probe_program(path, tag, header):
+    e = report_entries(path, tag)[0]
+    out = ['#include <stddef.h>', '#include <stdio.h>', '#include <string.h>',
+           '#include "%s"' % header, '',
+           'static size_t first_bit(const unsigned char *p, size_t n)',
+           '{', '\tsize_t i;', '', '\tfor (i = 0; i < n * 8; i++)',
+           '\t\tif (p[i / 8] >> (i % 8) & 1)', '\t\t\treturn i;',
+           '\treturn (size_t)-1;', '}', '', 'int main(void)', '{',
+           '\tstruct %s v;' % tag, '']
+    for f in e["fields"]:
+        name = f["name"]
+        if not name:
+            continue
+        if f["bitfield"]:
+            out += ['\tmemset(&v, 0, sizeof(v));', '\tv.%s = 1;' % name,
+                    '\tprintf("%s %%zu\\n", first_bit((void *)&v, '
+                    'sizeof(v)));' % name]
+        else:
+            out.append('\tprintf("%s %%zu\\n", 8 * offsetof(struct %s, %s));'
+                       % (name, tag, name))
+    out += ['\tprintf("size %%zu\\n", sizeof(struct %s));' % tag,
+            '\treturn 0;', '}']
+    return "\n".join(out) + "\n"
+
+
+GDB_LINE = re.compile(r'/\*\s+(\d+)(?::\s*(\d+))?\s+\|\s+\d+\s+\*/\s+(.*);$')
+PAHOLE_LINE = re.compile(r'^\t(.*?);\s+/\*\s+(\d+)(?::\s*(\d+))?\s+\d+\s+\*/')
+NAME = re.compile(r'\(?\**\s*(\w+)\)?(?:\s*\(.*\))?(?:\[[^]]*\])*(?:\s*:\s*\d+)?$')
+
+
+def field_name(decl):
+    m = re.search(r'\(\*\s*(\w+)\)', decl)
+    if m:
+        return m.group(1)
+    m = NAME.search(decl.strip())
+    return m.group(1) if m else None
+
+
+def gdb_layout(path):
+    lines, size = [], None
+    depth = 0
+    for raw in open(path):
+        if depth == 1:
+            m = GDB_LINE.search(raw.rstrip())
+            if m and "{" not in raw:
+                off = int(m.group(1)) * 8 + int(m.group(2) or 0)
+                lines.append("%s %d" % (field_name(m.group(3)), off))
+        depth += raw.count("{") - raw.count("}")
+        m = re.search(r'total size \(bytes\):\s+(\d+)', raw)
+        if m and depth == 1:
+            size = int(m.group(1))
+    return sorted(lines) + ["size %s" % size]
+
+
+def pahole_layout(path):
+    lines, size = [], None
+    depth = 0
+    for raw in open(path):
+        m = PAHOLE_LINE.search(raw.rstrip())
+        inner = depth != 1
+        depth += raw.count("{") - raw.count("}")
+        if m and not inner and not m.group(1).lstrip().startswith("}"):
+            off = int(m.group(2)) * 8 + int(m.group(3) or 0)
+            lines.append("%s %d" % (field_name(m.group(1)), off))
+        m = re.search(r'/\* size: (\d+),', raw)
+        if m and size is None:
+            size = int(m.group(1))
+    return sorted(lines) + ["size %s" % size]
+
+
+def main(argv):
+    cmd = argv[1]
+    if cmd == "report":
+        print("\n".join(report_layout(argv[2], argv[3])))
+    elif cmd == "probe":
+        sys.stdout.write(probe_program(argv[2], argv[3], argv[4]))
+    elif cmd == "gdb":
+        print("\n".join(gdb_layout(argv[2])))
+    elif cmd == "pahole":
+        print("\n".join(pahole_layout(argv[2])))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
