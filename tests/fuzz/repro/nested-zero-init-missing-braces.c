@@ -1,0 +1,18 @@
+/*
+ * Found by tests/fuzz: a nested "{0}" initializer of a randomized struct
+ * draws -Wmissing-braces (an error under -Werror) when the randomized layout
+ * puts an aggregate member first.  The declared first member is a scalar,
+ * so the file is clean without the plugin (gcc -Wall -Werror -Wno-attributes).
+ *
+ *   gcc -c -Wall -Werror -fplugin=build/randomize_layout_plugin.so \
+ *     -fplugin-arg-randomize_layout_plugin-seed=$(printf '%064x' 1) \
+ *     tests/fuzz/repro/nested-zero-init-missing-braces.c
+ *   error: missing braces around initializer [-Werror=missing-braces]
+ *
+ * (seed ...01 puts arr at offset 0.)  A top-level "{0}" is exempt in GCC;
+ * nested ones (a member, an array element) are not.
+ */
+struct __attribute__((randomize_layout)) I { int a; int arr[2]; };
+struct W { struct I i; };
+struct W w = { .i = {0} };
+struct I ia[2] = { {0}, {0} };

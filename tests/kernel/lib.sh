@@ -1,0 +1,204 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared helpers for the kernel test tier (tests/kernel/*.t).
+#
+# Builds are cached under build/kernel/test/ and shared between the tests:
+# the patched tree (linux/), one kbuild output directory per seed (out-A,
+# out-B), the headers package and the test modules.  A build is redone only
+# when a kit input changed.  Every test build pins KBUILD_BUILD_TIMESTAMP,
+# _USER, _HOST and _VERSION so that rebuilds are bit-identical.
+
+KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+KDIR=${RANDSTRUCT_TEST_DIR:-$KIT/build/kernel/test}
+SRC=$KDIR/linux
+TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+JOBS=${KERNEL_JOBS:-2}
+
+# Two fixed, public test seeds (never use them for a real kernel).
+export SEED_A SEED_B
+SEED_A=$(printf 'randstruct kit test seed A' | sha256sum | cut -c1-64)
+SEED_B=$(printf 'randstruct kit test seed B' | sha256sum | cut -c1-64)
+
+export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2025'
+export KBUILD_BUILD_USER=randstruct
+export KBUILD_BUILD_HOST=kit
+export KBUILD_BUILD_VERSION=1
+
+mkdir -p "$KDIR"
+
+tap_n=0
+tap_fail=0
+
+plan() {
+	echo "1..$1"
+}
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $*"
+}
+
+not_ok() {
+	tap_n=$((tap_n + 1))
+	tap_fail=$((tap_fail + 1))
+	echo "not ok $tap_n - $*"
+}
+
+# check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
+check() {
+	local what=$1
+	shift
+	if "$@"; then
+		ok "$what"
+	else
+		not_ok "$what"
+	fi
+}
+
+diag() {
+	sed 's/^/# /'
+}
+
+bail() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+done_testing() {
+	exit $((tap_fail > 0))
+}
+
+# Serialize builds if prove runs tests in parallel.
+lock_builds() {
+	exec 9>"$KDIR/.lock"
+	flock 9
+}
+
+kit_fingerprint() {
+	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
+		scripts/gen-random-seed.sh include/linux/*.h kit/*.diff \
+		scripts/randstruct-series scripts/randstruct-apply \
+		Documentation/security/randstruct*.rst 2>/dev/null) |
+		sha256sum | cut -c1-64
+}
+
+# The patched source tree, regenerated when the kit changed.
+ensure_src() {
+	local fp
+	fp=$(kit_fingerprint)
+	if [ -f "$SRC/.randstruct-kit" ] && [ "$(cat "$SRC/.randstruct-kit")" = "$fp" ]; then
+		return 0
+	fi
+	# Generate into a scratch directory: the tests never rewrite patches/.
+	mkdir -p "$KDIR/patches"
+	"$KIT/scripts/randstruct-kernel" source "$TARBALL" "$SRC" "$KDIR/patches" |
+		diag || return 1
+	echo "$fp" >"$SRC/.randstruct-kit"
+}
+
+# out_dir NAME: the kbuild output directory of a test build.
+out_dir() {
+	echo "$KDIR/out-$1"
+}
+
+# ensure_build NAME SEED: configured, built kernel NAME with SEED.
+ensure_build() {
+	local name=$1 seed=$2 out
+	out=$(out_dir "$name")
+	lock_builds
+	ensure_src || bail "cannot prepare the patched source tree"
+	if [ -f "$out/scripts/basic/randstruct.seed" ] &&
+	   [ "$(cat "$out/scripts/basic/randstruct.seed")" != "$seed" ]; then
+		rm -rf "$out"
+	fi
+	"$KIT/scripts/randstruct-kernel" config "$SRC" "$out" | diag ||
+		bail "configuring $name failed"
+	KBUILD_RANDSTRUCT_SEED=$seed \
+		"$KIT/scripts/randstruct-kernel" build "$SRC" "$out" "$JOBS" |
+		diag
+	if [ ! -f "$out/vmlinux" ] || [ ! -f "$out/arch/x86/boot/bzImage" ]; then
+		bail "kernel $name did not build, see $out/build.log"
+	fi
+}
+
+# ensure_module NAME: rsmod.ko built against kernel NAME's build tree.
+ensure_module() {
+	local out
+	out=$(out_dir "$1")
+	if [ ! -f "$out/rsmod/rsmod.ko" ] || [ "$out/vmlinux" -nt "$out/rsmod/rsmod.ko" ]; then
+		"$KIT/scripts/randstruct-kernel" module "$SRC" "$out" "$out/rsmod" ||
+			bail "building rsmod against $1 failed"
+	fi
+	echo "$out/rsmod/rsmod.ko"
+}
+
+# pahole_struct NAME STRUCT: pahole's view of STRUCT in kernel NAME.
+pahole_struct() {
+	pahole -C "$2" "$(out_dir "$1")/vmlinux"
+}
+
+seed_hash() {
+	printf '%s' "$1" | sha256sum | cut -c1-64
+}
+
+# pahole_members NAME STRUCT [ANCHOR]: "member byte_offset byte_size" for
+# the direct members of STRUCT in kernel NAME (unnamed nested structs and
+# unions are listed as "-"; bitfields are left out).  With ANCHOR, list
+# instead the members of STRUCT's anonymous struct that has a member
+# ANCHOR (e.g. task_struct's randomized region), offsets relative to it.
+pahole_members() {
+	pahole_struct "$1" "$2" | awk -v anchor="${3:-}" '
+	function depth(s) { match(s, /^\t*/); return RLENGTH }
+	function member(line,   name, m, k) {
+		# "type name[N];   /* off size */" -> name off size
+		if (!match(line, /\/\*[ \t]*[0-9]+[ \t]+[0-9]+[ \t]*\*\/[ \t]*$/))
+			return ""
+		m = substr(line, RSTART)
+		gsub(/[\/*]/, "", m)
+		split(m, f, " ")
+		name = substr(line, 1, RSTART - 1)
+		if (name ~ /^[ \t]*}/) {
+			name = "-"
+		} else {
+			sub(/;[ \t]*$/, "", name)
+			sub(/[ \t]+__attribute__.*$/, "", name)
+			sub(/\[.*$/, "", name)
+			sub(/\).*$/, "", name)
+			k = split(name, w, /[ \t*(]+/)
+			name = w[k]
+		}
+		return name " " f[1] " " f[2]
+	}
+	anchor == "" {
+		if (depth($0) == 1 && (r = member($0)) != "") print r
+		next
+	}
+	depth($0) == 1 && $0 ~ /^\tstruct \{$/ { inblk = 1; n = 0; has = 0; next }
+	inblk && depth($0) == 2 && (r = member($0)) != "" {
+		list[n++] = r
+		split(r, p, " ")
+		if (p[1] == anchor) has = 1
+		next
+	}
+	inblk && depth($0) == 1 && $0 ~ /^\t}/ {
+		inblk = 0
+		if (!has) next
+		split(member($0), b, " ")
+		for (i = 0; i < n; i++) {
+			split(list[i], p, " ")
+			print p[1], p[2] - b[2], p[3]
+		}
+	}'
+}
+
+# report_members REPORT STRUCT [ANCHOR]: the same list from the plugin's
+# layout report (first entry; named struct, or the anonymous struct that
+# has a member ANCHOR).
+report_members() {
+	jq -r -s --arg s "$2" --arg a "${3:-}" '
+		first(.[] | select(if $a == "" then .struct == $s
+			else (.anonymous and ([.fields[].name] | index($a)))
+			end)) | .fields[] | select(.bitfield | not) |
+		"\(if .name == "" then "-" else .name end) \(.bit_offset / 8) \(.bit_size / 8)"' "$1"
+}
