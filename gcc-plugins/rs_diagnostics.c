@@ -19,6 +19,7 @@ static bool rs_passing_through;
 static auto_vec<location_t> rs_pending;
 static location_t rs_reported_at = UNKNOWN_LOCATION;
 static bool rs_precise_locations;
+static bool rs_braces_around_zero;
 
 /* Is the element at @loc spelled as the literal 0 (as in "{0}")? */
 static bool spelled_as_zero(location_t loc)
@@ -42,6 +43,28 @@ static bool spelled_as_zero(location_t loc)
 static void (*rs_original_set_locations)(diagnostic_context *,
 					 diagnostic_info *);
 
+/*
+ * A nested {0} draws -Wmissing-braces when the new layout puts an
+ * aggregate first: the warning then depends on the seed, not on the code,
+ * and zero-filling does not depend on the layout.  Such a warning is known
+ * by its fix-it hints: every brace it would insert opens before a 0.
+ */
+static bool only_braces_around_zero(rich_location *richloc)
+{
+	unsigned int i, opening = 0;
+
+	for (i = 0; i < richloc->get_num_fixit_hints(); i++) {
+		fixit_hint *hint = richloc->get_fixit_hint(i);
+
+		if (strcmp(hint->get_string(), "{"))
+			continue;
+		if (!spelled_as_zero(hint->get_start_loc()))
+			return false;
+		opening++;
+	}
+	return opening > 0;
+}
+
 static void rs_set_locations(diagnostic_context *dc, diagnostic_info *info)
 {
 	if (rs_original_set_locations)
@@ -52,6 +75,8 @@ static void rs_set_locations(diagnostic_context *dc, diagnostic_info *info)
 			in_system_header_at(diagnostic_location(info));
 	}
 	rs_reported_at = diagnostic_location(info);
+	rs_braces_around_zero = info->option_index == OPT_Wmissing_braces &&
+				only_braces_around_zero(info->richloc);
 }
 
 static void hook_locations(void)
@@ -81,6 +106,10 @@ static int rs_option_enabled(int option, unsigned int lang_mask, void *opts)
 			rs_pending.safe_push(input_location);
 		else if (!spelled_as_zero(at))
 			rs_pending.safe_push(at);
+		return 0;
+	}
+	if (option == OPT_Wmissing_braces && rs_braces_around_zero) {
+		rs_braces_around_zero = false;
 		return 0;
 	}
 	return rs_original_option_enabled(option, lang_mask, opts);
