@@ -21,9 +21,12 @@ PLUGIN_CXXFLAGS	:= -std=gnu++11 -fPIC -shared -fno-rtti -fno-exceptions \
 		   -fasynchronous-unwind-tables -ggdb -O2 -Wall -Wno-narrowing \
 		   -Wno-unused-variable -Wno-format-diag
 PROVE		?= prove
+TEST_APT	:= gcc g++ gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev gdb \
+		   dwarves python3 openssl perl
 export GCC PLUGIN BUILD
 
-.PHONY: all plugin deps-plugin check check-plugin clean help
+.PHONY: all plugin deps deps-plugin check check-plugin check-plugin-gcc11 \
+	clean help
 all: plugin
 plugin: $(PLUGIN)
 
@@ -57,10 +60,34 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(SEED_HEADER) | deps-plugin
 	@$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -I$(BUILD) \
 		-Igcc-plugins -o $@ $(PLUGIN_SRCS)
 
-check: check-plugin
+# Everything the plugin tests need, from Debian's archive (root only).
+deps:
+	@missing=$$(for p in $(TEST_APT); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "error: missing packages:" $$missing "(apt-get install them)" >&2; \
+			exit 1; \
+		fi; \
+		echo "  APT    " $$missing; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing \
+			>/dev/null || { apt-get update -q >/dev/null && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			$$missing >/dev/null; }; \
+	fi
+
+# The GCC 11 pass runs first; the final prove's summary counts the rest.
+check: deps kernel-deps
+	$(MAKE) GCC=gcc-11 check-plugin
+	$(MAKE) plugin
+	$(PROVE) tests/plugin/ tests/fuzz/ tests/kernel/
 
 check-plugin: $(PLUGIN)
 	$(PROVE) tests/plugin/
+
+check-plugin-gcc11:
+	$(MAKE) GCC=gcc-11 check-plugin
 
 clean:
 	rm -rf $(BUILD)/*.so $(BUILD)/tests
@@ -68,6 +95,18 @@ clean:
 help:
 	@echo "randstruct targets:"
 	@echo "  make [GCC=gcc-11]        build \$$(BUILD)/randomize_layout_plugin.so"
-	@echo "  make check               run every test tier (TAP, via prove)"
+	@echo "  make kernel              apply the kit to linux-source-6.12, build,"
+	@echo "                           boot in qemu, show task_struct and cred"
+	@echo "  make check               install test dependencies, run every tier"
 	@echo "  make check-plugin        plugin tests on standalone C programs"
+	@echo "  make check-plugin GCC=gcc-11   the same against GCC 11"
+	@echo "  make check-fuzz          a small fixed batch of differential fuzzing"
+	@echo "  make check-kernel        kernel tier: apply, build, boot, modules"
+	@echo "  make fuzz N=1000         differential fuzzing (START=, JOBS=)"
+	@echo "  make series KSRC=DIR     regenerate patches/ from the drop-in files"
+	@echo "  make kernel-apply KSRC=DIR   apply patches/ to a pristine 6.12 tree"
+	@echo "  make bench               compare with mainline and Clang (bench/)"
 	@echo "  make clean               remove built plugins (keeps the seed)"
+
+include kernel.mk
+-include tests/fuzz/fuzz.mk
