@@ -7,8 +7,8 @@
  * rs_selection.c (which structures move), rs_identity.c (the byte string
  * naming a structure), rs_relayout.c (rewriting the layout before debug
  * info is emitted), rs_diagnostics.c (positional initializers),
- * rs_casts.c and rs_policy.c (cast warnings and the policy file) and
- * rs_report.c (the JSON layout report).  The GCC-free derivation lives in
+ * rs_casts.c and rs_policy.c (cast warnings and the policy file),
+ * rs_report.c (the JSON layout report) and rs_lists.c (growable arrays).  The GCC-free derivation lives in
  * rs_crypto.h and rs_order.h.
  */
 #ifndef RANDSTRUCT_H
@@ -43,6 +43,23 @@ struct rs_config {
 
 extern struct rs_config rs_config;
 
+/* rs_lists.c: growable arrays, released with the matching _release() */
+struct rs_trees {
+	tree *items;
+	unsigned int len, cap;
+};
+
+struct rs_locations {
+	location_t *items;
+	unsigned int len, cap;
+};
+
+void rs_trees_push(struct rs_trees *list, tree item);
+void rs_trees_release(struct rs_trees *list);
+void rs_locations_push(struct rs_locations *list, location_t item);
+void rs_locations_remove(struct rs_locations *list, unsigned int index);
+void rs_locations_release(struct rs_locations *list);
+
 /* rs_attributes.c */
 void rs_register_attributes(void *event_data, void *user_data);
 bool rs_type_has_attribute(const_tree type, const char *name);
@@ -65,7 +82,7 @@ struct rs_bytes {
 };
 void rs_identity(tree type, bool performance_mode, struct rs_bytes *out);
 void rs_bytes_release(struct rs_bytes *bytes);
-void rs_declaration_order(tree type, vec<tree> *fields);
+void rs_declaration_order(tree type, struct rs_trees *fields);
 const char *rs_type_tag(const_tree type);
 
 /* rs_relayout.c */
@@ -90,10 +107,10 @@ struct rs_report_entry {
 	tree type;
 	enum rs_selection why;
 	const struct rs_bytes *identity;
-	unsigned HOST_WIDE_INT size_before;
-	unsigned HOST_WIDE_INT size_after;
+	uint64_t size_before;
+	uint64_t size_after;
 	double entropy_bits;
-	const vec<tree> *declared;	/* fields in declaration order */
+	const struct rs_trees *declared; /* fields in declaration order */
 };
 bool rs_report_open(const char *path);
 void rs_report_layout(const struct rs_report_entry *entry);

@@ -53,8 +53,7 @@ static tree handle_layout_attribute(tree *node, tree name, tree args,
 		return NULL_TREE;
 	}
 	if (rs_type_has_attribute(type, opposite_of(attr))) {
-		error("%qT has both %<randomize_layout%> and "
-		      "%<no_randomize_layout%>", type);
+		error("%qT has both %<randomize_layout%> and %<no_randomize_layout%>", type);
 		return NULL_TREE;
 	}
 	if (COMPLETE_TYPE_P(type) || TYPE_MAIN_VARIANT(type) != type) {

@@ -16,7 +16,7 @@
 
 static int (*rs_original_option_enabled)(int, unsigned int, void *);
 static bool rs_passing_through;
-static auto_vec<location_t> rs_pending;
+static struct rs_locations rs_pending;
 static location_t rs_reported_at = UNKNOWN_LOCATION;
 static bool rs_precise_locations;
 static bool rs_braces_around_zero;
@@ -103,9 +103,9 @@ static int rs_option_enabled(int option, unsigned int lang_mask, void *opts)
 
 		rs_reported_at = UNKNOWN_LOCATION;
 		if (at == UNKNOWN_LOCATION)
-			rs_pending.safe_push(input_location);
+			rs_locations_push(&rs_pending, input_location);
 		else if (!spelled_as_zero(at))
-			rs_pending.safe_push(at);
+			rs_locations_push(&rs_pending, at);
 		return 0;
 	}
 	if (option == OPT_Wmissing_braces && rs_braces_around_zero) {
@@ -161,8 +161,7 @@ static void pass_through(location_t loc)
 {
 	rs_passing_through = true;
 	warning_at(loc, OPT_Wdesignated_init,
-		   "positional initialization of field in %<struct%> declared "
-		   "with %<designated_init%> attribute");
+		   "positional initialization of field in %<struct%> declared with %<designated_init%> attribute");
 	rs_passing_through = false;
 }
 
@@ -184,8 +183,7 @@ static void resolve(const location_t *items, unsigned int count, tree init,
 	if (!rs_precise_locations && !scan.randomized)
 		return;
 	error_at(rs_precise_locations ? items[0] : where,
-		 "positional initializer for %qT, whose layout is randomized: "
-		 "use designated initializers (%<.field = value%>)",
+		 "positional initializer for %qT, whose layout is randomized: use designated initializers (%<.field = value%>)",
 		 scan.randomized ? scan.randomized : scan.any_randomized);
 }
 
@@ -212,94 +210,105 @@ static bool before_start(location_t item, location_t start)
 }
 
 /* Move the held reports at or after @start into @out. */
-static void take_from(location_t start, vec<location_t> *out)
+static void take_from(location_t start, struct rs_locations *out)
 {
 	unsigned int i = 0;
 
-	while (i < rs_pending.length()) {
-		if (before_start(rs_pending[i], start)) {
+	while (i < rs_pending.len) {
+		if (before_start(rs_pending.items[i], start)) {
 			i++;
 			continue;
 		}
-		out->safe_push(rs_pending[i]);
-		rs_pending.ordered_remove(i);
+		rs_locations_push(out, rs_pending.items[i]);
+		rs_locations_remove(&rs_pending, i);
 	}
 }
 
 void rs_check_decl_initializer(tree decl)
 {
-	auto_vec<location_t> mine;
+	struct rs_locations mine = { NULL, 0, 0 };
 
-	if (rs_pending.is_empty() || !VAR_P(decl))
+	if (!rs_pending.len || !VAR_P(decl))
 		return;
 	take_from(DECL_SOURCE_LOCATION(decl), &mine);
-	if (!mine.is_empty())
-		resolve(mine.address(), mine.length(), DECL_INITIAL(decl),
+	if (mine.len)
+		resolve(mine.items, mine.len, DECL_INITIAL(decl),
 			DECL_SOURCE_LOCATION(decl));
+	rs_locations_release(&mine);
 }
 
 static tree collect_literals(tree *node, int *walk_subtrees, void *data)
 {
-	vec<tree> *literals = (vec<tree> *)data;
-
 	if (TYPE_P(*node))
 		*walk_subtrees = 0;
 	else if (TREE_CODE(*node) == COMPOUND_LITERAL_EXPR)
-		literals->safe_push(*node);
+		rs_trees_push((struct rs_trees *)data, *node);
 	return NULL_TREE;
 }
 
-static tree literal_for(const vec<tree> &literals, location_t item)
+/* The compound literal that starts last before @item, or NULL. */
+static tree literal_for(const struct rs_trees *literals, location_t item)
 {
 	tree best = NULL_TREE;
 	unsigned int i;
-	tree lit;
 
-	FOR_EACH_VEC_ELT(literals, i, lit) {
-		location_t loc = EXPR_LOCATION(lit);
+	for (i = 0; i < literals->len; i++) {
+		location_t loc = EXPR_LOCATION(literals->items[i]);
 
 		if (before(item, loc))
 			continue;
 		if (!best || before(EXPR_LOCATION(best), loc))
-			best = lit;
+			best = literals->items[i];
 	}
 	return best;
+}
+
+/* Judge together the held reports that belong to one literal. */
+static void resolve_literal(const struct rs_locations *items,
+			    const struct rs_trees *owner, unsigned int first)
+{
+	struct rs_locations group = { NULL, 0, 0 };
+	unsigned int j;
+
+	for (j = first; j < items->len; j++)
+		if (owner->items[j] == owner->items[first])
+			rs_locations_push(&group, items->items[j]);
+	resolve(group.items, group.len, owner->items[first],
+		items->items[first]);
+	rs_locations_release(&group);
 }
 
 /* Held reports from compound literals that are not part of a declaration. */
 void rs_check_function_literals(tree fndecl)
 {
-	auto_vec<tree> literals, owner;
-	auto_vec<location_t> mine, group;
+	struct rs_trees literals = { NULL, 0, 0 }, owner = { NULL, 0, 0 };
+	struct rs_locations mine = { NULL, 0, 0 };
 	unsigned int i, j;
 
-	if (rs_pending.is_empty())
+	if (!rs_pending.len)
 		return;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
 				     collect_literals, &literals);
 	take_from(DECL_SOURCE_LOCATION(fndecl), &mine);
-	for (i = 0; i < mine.length(); i++)
-		owner.safe_push(literal_for(literals, mine[i]));
-	for (i = 0; i < mine.length(); i++) {
-		if (owner[i] == error_mark_node)
-			continue;
-		group.truncate(0);
-		for (j = i; j < mine.length(); j++) {
-			if (owner[j] != owner[i] || j == i)
-				continue;
-			group.safe_push(mine[j]);
-			owner[j] = error_mark_node;
-		}
-		group.safe_push(mine[i]);
-		resolve(group.address(), group.length(), owner[i], mine[i]);
+	for (i = 0; i < mine.len; i++)
+		rs_trees_push(&owner, literal_for(&literals, mine.items[i]));
+	for (i = 0; i < mine.len; i++) {
+		for (j = 0; j < i; j++)
+			if (owner.items[j] == owner.items[i])
+				break;
+		if (j == i)
+			resolve_literal(&mine, &owner, i);
 	}
+	rs_trees_release(&literals);
+	rs_trees_release(&owner);
+	rs_locations_release(&mine);
 }
 
 void rs_flush_positional(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < rs_pending.length(); i++)
-		pass_through(rs_pending[i]);
-	rs_pending.truncate(0);
+	for (i = 0; i < rs_pending.len; i++)
+		pass_through(rs_pending.items[i]);
+	rs_pending.len = 0;
 }

@@ -75,15 +75,16 @@ static int by_decl_uid(const void *a, const void *b)
  * FIELD_DECLs are created as they are parsed, so DECL_UID order is the
  * declaration order even after a nested type's chain was rewritten.
  */
-void rs_declaration_order(tree type, vec<tree> *fields)
+void rs_declaration_order(tree type, struct rs_trees *fields)
 {
 	tree field;
 
-	fields->truncate(0);
+	fields->len = 0;
 	for (field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
 		if (TREE_CODE(field) == FIELD_DECL && !DECL_ARTIFICIAL(field))
-			fields->safe_push(field);
-	fields->qsort(by_decl_uid);
+			rs_trees_push(fields, field);
+	if (fields->len)
+		qsort(fields->items, fields->len, sizeof(tree), by_decl_uid);
 }
 
 const char *rs_type_tag(const_tree type)
@@ -99,13 +100,13 @@ const char *rs_type_tag(const_tree type)
 
 static void put_fields(struct rs_bytes *b, tree type)
 {
-	auto_vec<tree> fields;
+	struct rs_trees fields = { NULL, 0, 0 };
 	unsigned int i;
-	tree field;
 
 	rs_declaration_order(type, &fields);
-	put_le32(b, fields.length());
-	FOR_EACH_VEC_ELT(fields, i, field) {
+	put_le32(b, fields.len);
+	for (i = 0; i < fields.len; i++) {
+		tree field = fields.items[i];
 		tree ftype = TREE_TYPE(field);
 
 		if (DECL_NAME(field)) {
@@ -121,6 +122,7 @@ static void put_fields(struct rs_bytes *b, tree type)
 			put_u8(b, '?');
 		}
 	}
+	rs_trees_release(&fields);
 }
 
 void rs_identity(tree type, bool performance_mode, struct rs_bytes *out)

@@ -32,12 +32,13 @@ struct rs_field_state {
 
 struct rs_relayout {
 	tree type;
-	auto_vec<tree> declared;		/* movable fields */
-	tree pinned_tail;			/* flexible array, or NULL */
-	auto_vec<unsigned int> unit_first;	/* per unit: first field */
-	auto_vec<struct rs_unit_shape> shapes;
-	auto_vec<struct rs_field_state> state;	/* per declared field */
-	auto_vec<tree> separators;
+	struct rs_trees declared;	/* movable fields, declaration order */
+	tree pinned_tail;		/* flexible array, or NULL */
+	unsigned int units;
+	unsigned int *unit_first;	/* [units + 1]: first field of each */
+	struct rs_unit_shape *shapes;	/* [units] */
+	struct rs_field_state *state;	/* [declared.len] */
+	struct rs_trees separators;
 };
 
 static bool is_bitfield(const_tree field)
@@ -65,10 +66,10 @@ static uint64_t run_align_bytes(const struct rs_relayout *r,
 	if (TYPE_PACKED(r->type))
 		return 1;
 	for (i = first; i < end; i++) {
-		tree declared = DECL_BIT_FIELD_TYPE(r->declared[i]);
+		tree field = r->declared.items[i];
+		tree declared = DECL_BIT_FIELD_TYPE(field);
 
-		if (!DECL_PACKED(r->declared[i]) &&
-		    TYPE_ALIGN_UNIT(declared) > align)
+		if (!DECL_PACKED(field) && TYPE_ALIGN_UNIT(declared) > align)
 			align = TYPE_ALIGN_UNIT(declared);
 	}
 	return align;
@@ -79,13 +80,13 @@ static struct rs_unit_shape shape_of(const struct rs_relayout *r,
 				     unsigned int first, unsigned int end)
 {
 	struct rs_unit_shape shape;
-	tree field = r->declared[first];
+	tree field = r->declared.items[first];
 	uint64_t start_bit = int_bit_position(field), end_bit = start_bit;
 	unsigned int i;
 
 	for (i = first; i < end; i++) {
-		uint64_t pos = int_bit_position(r->declared[i]);
-		uint64_t stop = pos + bits_of(DECL_SIZE(r->declared[i]));
+		uint64_t pos = int_bit_position(r->declared.items[i]);
+		uint64_t stop = pos + bits_of(DECL_SIZE(r->declared.items[i]));
 
 		if (stop > end_bit)
 			end_bit = stop;
@@ -106,47 +107,58 @@ static struct rs_unit_shape shape_of(const struct rs_relayout *r,
 static void collect_units(struct rs_relayout *r)
 {
 	unsigned int i, n, first;
+	tree *fields;
 
 	rs_declaration_order(r->type, &r->declared);
-	n = r->declared.length();
+	n = r->declared.len;
+	fields = r->declared.items;
 	r->pinned_tail = NULL_TREE;
-	if (n && is_open_array(r->declared[n - 1])) {
-		r->pinned_tail = r->declared.pop();
-		n--;
+	if (n && is_open_array(fields[n - 1])) {
+		r->pinned_tail = fields[n - 1];
+		r->declared.len = --n;
 	}
-	for (first = 0; first < n; first = i) {
+	r->unit_first = XNEWVEC(unsigned int, n + 1);
+	r->shapes = XNEWVEC(struct rs_unit_shape, n + 1);
+	r->state = XCNEWVEC(struct rs_field_state, n + 1);
+	for (r->units = 0, first = 0; first < n; first = i) {
 		i = first + 1;
-		if (is_bitfield(r->declared[first]))
-			while (i < n && is_bitfield(r->declared[i]))
+		if (is_bitfield(fields[first]))
+			while (i < n && is_bitfield(fields[i]))
 				i++;
-		r->unit_first.safe_push(first);
-		r->shapes.safe_push(shape_of(r, first, i));
+		r->unit_first[r->units] = first;
+		r->shapes[r->units++] = shape_of(r, first, i);
 	}
-	r->unit_first.safe_push(n);
+	r->unit_first[r->units] = n;
 	for (i = 0; i < n; i++) {
-		struct rs_field_state st = { NULL_TREE, NULL_TREE };
-
-		if (is_bitfield(r->declared[i])) {
-			st.declared_type = DECL_BIT_FIELD_TYPE(r->declared[i]);
-			st.narrowed_type = TREE_TYPE(r->declared[i]);
-		}
-		r->state.safe_push(st);
+		if (!is_bitfield(fields[i]))
+			continue;
+		r->state[i].declared_type = DECL_BIT_FIELD_TYPE(fields[i]);
+		r->state[i].narrowed_type = TREE_TYPE(fields[i]);
 	}
+}
+
+static void release_units(struct rs_relayout *r)
+{
+	XDELETEVEC(r->unit_first);
+	XDELETEVEC(r->shapes);
+	XDELETEVEC(r->state);
+	rs_trees_release(&r->declared);
+	rs_trees_release(&r->separators);
 }
 
 static tree make_separator(struct rs_relayout *r, unsigned int index)
 {
 	tree sep;
 
-	while (r->separators.length() <= index) {
+	while (r->separators.len <= index) {
 		sep = build_decl(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(r->type)),
 				 FIELD_DECL, NULL_TREE, unsigned_char_type_node);
 		DECL_CONTEXT(sep) = r->type;
 		DECL_ARTIFICIAL(sep) = 1;
 		DECL_NONADDRESSABLE_P(sep) = 1;
-		r->separators.safe_push(sep);
+		rs_trees_push(&r->separators, sep);
 	}
-	sep = r->separators[index];
+	sep = r->separators.items[index];
 	DECL_BIT_FIELD(sep) = 1;
 	DECL_SIZE(sep) = bitsize_zero_node;
 	DECL_BIT_FIELD_TYPE(sep) = unsigned_char_type_node;
@@ -176,50 +188,52 @@ static void restore_narrowed(tree field, const struct rs_field_state *st)
 	SET_DECL_MODE(field, TYPE_MODE(st->narrowed_type));
 }
 
-static void link_fields(tree type, vec<tree> &chain)
+static void link_fields(tree type, const struct rs_trees *chain)
 {
 	unsigned int i;
 	tree variant;
 
-	for (i = 0; i + 1 < chain.length(); i++)
-		DECL_CHAIN(chain[i]) = chain[i + 1];
-	DECL_CHAIN(chain.last()) = NULL_TREE;
+	for (i = 0; i + 1 < chain->len; i++)
+		DECL_CHAIN(chain->items[i]) = chain->items[i + 1];
+	DECL_CHAIN(chain->items[chain->len - 1]) = NULL_TREE;
 	for (variant = TYPE_MAIN_VARIANT(type); variant;
 	     variant = TYPE_NEXT_VARIANT(variant))
-		TYPE_FIELDS(variant) = chain[0];
+		TYPE_FIELDS(variant) = chain->items[0];
 }
 
 /* Lay @r->type out again with its units in @slots order. */
 static void apply_order(struct rs_relayout *r, const struct rs_slot *slots)
 {
-	auto_vec<tree> chain;
-	unsigned int s, i, units = r->shapes.length(), seps = 0;
+	struct rs_trees chain = { NULL, 0, 0 };
+	unsigned int s, i, seps = 0;
+	tree *fields = r->declared.items;
 
-	for (s = 0; s < units; s++) {
+	for (s = 0; s < r->units; s++) {
 		unsigned int u = slots[s].unit;
 
 		if (slots[s].needs_separator)
-			chain.safe_push(make_separator(r, seps++));
+			rs_trees_push(&chain, make_separator(r, seps++));
 		for (i = r->unit_first[u]; i < r->unit_first[u + 1]; i++) {
-			reset_field(r->declared[i], &r->state[i]);
-			chain.safe_push(r->declared[i]);
+			reset_field(fields[i], &r->state[i]);
+			rs_trees_push(&chain, fields[i]);
 		}
 	}
 	if (r->pinned_tail) {
 		reset_field(r->pinned_tail, NULL);
-		chain.safe_push(r->pinned_tail);
+		rs_trees_push(&chain, r->pinned_tail);
 	}
 	for (i = 0; i < seps; i++)
-		reset_field(r->separators[i], NULL);
-	link_fields(r->type, chain);
+		reset_field(r->separators.items[i], NULL);
+	link_fields(r->type, &chain);
+	rs_trees_release(&chain);
 
 	TYPE_SIZE(r->type) = NULL_TREE;
 	TYPE_SIZE_UNIT(r->type) = NULL_TREE;
 	SET_TYPE_MODE(r->type, VOIDmode);
 	layout_type(r->type);
 
-	for (i = 0; i < r->declared.length(); i++)
-		restore_narrowed(r->declared[i], &r->state[i]);
+	for (i = 0; i < r->declared.len; i++)
+		restore_narrowed(fields[i], &r->state[i]);
 }
 
 static unsigned HOST_WIDE_INT size_of(const_tree type)
@@ -231,11 +245,9 @@ static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
 		       struct rs_slot *slots)
 {
 	if (rs_config.performance_mode)
-		rs_order_performance(stream, r->shapes.address(),
-				     r->shapes.length(), slots);
+		rs_order_performance(stream, r->shapes, r->units, slots);
 	else
-		rs_order_full(stream, r->shapes.address(), r->shapes.length(),
-			      slots);
+		rs_order_full(stream, r->shapes, r->units, slots);
 }
 
 /*
@@ -245,7 +257,7 @@ static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
 static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
 			  unsigned HOST_WIDE_INT size_before)
 {
-	unsigned int units = r->shapes.length();
+	unsigned int units = r->units;
 	struct rs_slot *slots = XNEWVEC(struct rs_slot, units);
 	struct rs_slot *best = XNEWVEC(struct rs_slot, units);
 	unsigned HOST_WIDE_INT best_size = 0;
@@ -272,11 +284,11 @@ static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
 
 void rs_randomize_type(tree type)
 {
-	struct rs_report_entry entry;
 	struct rs_bytes identity = { NULL, 0, 0 };
+	struct rs_relayout r = { NULL_TREE, { NULL, 0, 0 } };
+	struct rs_report_entry entry;
 	struct rs_stream stream;
 	enum rs_selection why;
-	struct rs_relayout r;
 
 	type = TYPE_MAIN_VARIANT(type);
 	if (TREE_CODE(type) != RECORD_TYPE || rs_type_was_randomized(type))
@@ -291,21 +303,21 @@ void rs_randomize_type(tree type)
 	rs_identity(type, rs_config.performance_mode, &identity);
 	rs_stream_init(&stream, rs_config.seed, identity.data, identity.len);
 	entry.size_before = size_of(type);
-	if (r.shapes.length() > 1)
+	if (r.units > 1)
 		choose_layout(&r, &stream, entry.size_before);
 
 	entry.type = type;
 	entry.why = why;
 	entry.identity = &identity;
 	entry.size_after = size_of(type);
-	entry.entropy_bits = rs_order_entropy_bits(r.shapes.address(),
-						   r.shapes.length(),
+	entry.entropy_bits = rs_order_entropy_bits(r.shapes, r.units,
 						   rs_config.performance_mode);
 	if (r.pinned_tail)
-		r.declared.safe_push(r.pinned_tail);
+		rs_trees_push(&r.declared, r.pinned_tail);
 	entry.declared = &r.declared;
 	rs_report_layout(&entry);
 	rs_bytes_release(&identity);
+	release_units(&r);
 }
 
 static void rs_type_decl(tree decl, int local)

@@ -107,13 +107,13 @@ static void append_line(const struct rs_text *t)
 	close(fd);
 }
 
-static void add_fields(struct rs_text *t, const vec<tree> &declared)
+static void add_fields(struct rs_text *t, const struct rs_trees *declared)
 {
 	unsigned int i;
-	tree field;
 
 	text_add(t, ",\"fields\":[");
-	FOR_EACH_VEC_ELT(declared, i, field) {
+	for (i = 0; i < declared->len; i++) {
+		tree field = declared->items[i];
 		tree size = DECL_SIZE(field);
 
 		text_add(t, "%s{\"name\":", i ? "," : "");
@@ -154,12 +154,11 @@ void rs_report_layout(const struct rs_report_entry *e)
 		 where.line, rs_config.performance_mode ? "performance" : "full",
 		 rs_selection_name(e->why));
 	text_add(&t, ",\"seed_sha256\":\"%s\"", rs_config.seed_hash);
-	text_add(&t, ",\"size_before\":" HOST_WIDE_INT_PRINT_UNSIGNED
-		 ",\"size_after\":" HOST_WIDE_INT_PRINT_UNSIGNED
-		 ",\"entropy_bits\":%.2f",
-		 e->size_before / BITS_PER_UNIT, e->size_after / BITS_PER_UNIT,
+	text_add(&t, ",\"size_before\":%llu,\"size_after\":%llu,\"entropy_bits\":%.2f",
+		 (unsigned long long)e->size_before / BITS_PER_UNIT,
+		 (unsigned long long)e->size_after / BITS_PER_UNIT,
 		 e->entropy_bits);
-	add_fields(&t, *e->declared);
+	add_fields(&t, e->declared);
 	text_add(&t, "}\n");
 	append_line(&t);
 	free(t.buf);

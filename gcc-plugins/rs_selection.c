@@ -83,8 +83,7 @@ enum rs_selection rs_select(tree type)
 		unmarked = true;
 	if (marked && unmarked) {
 		error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
-			 "%qT is both randomized and excluded from "
-			 "randomization", type);
+			 "%qT is both randomized and excluded from randomization", type);
 		return RS_KEEP;
 	}
 	if (unmarked)
@@ -92,8 +91,7 @@ enum rs_selection rs_select(tree type)
 	if (defined_in_uapi(type)) {
 		if (marked)
 			error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
-				 "%qT is defined in a uapi header: randomizing "
-				 "it would change the userland ABI", type);
+				 "%qT is defined in a uapi header: randomizing it would change the userland ABI", type);
 		return RS_KEEP;
 	}
 	if (marked)
