@@ -9,8 +9,9 @@
  * casts and the conversions the C front end inserts for assignments,
  * arguments, return values and initializers alike, since both are
  * NOP_EXPRs by then.  A conversion is reported when the pointer it
- * converts points to the start of a structure S, the result points to a
- * different structure T, and S or T was randomized:
+ * converts points into a structure S, the result points to a different
+ * structure T, S or T was randomized, and where T is read from depends on
+ * S's layout:
  *
  *   pointer to randomized S converted to pointer to T       (out of)
  *   pointer to S converted to pointer to randomized T       (into)
@@ -33,10 +34,10 @@
  *   the front end into "(T *)p + -k" or, for k == 0, into "(T *)p".
  *   This is recognised by the offsets, never by variable names.
  *
- *   the reverse, a pointer to T converted to a pointer to a member S
- *   that T has at offset 0, and any pointer that was moved by constant
- *   arithmetic away from the start of its structure (a member address
- *   computed by hand, or data following the structure).
+ *   the reverse: a pointer to S moved forward by k, or not at all, to
+ *   where S has a member of type T (a member's address computed by hand);
+ *   a pointer moved past the end of S (the data following it); and a
+ *   pointer moved back by anything but container_of, which is not judged.
  *
  * The policy file may allow a given conversion in given files
  * (rs_policy_allows_cast()).
@@ -53,15 +54,68 @@ struct rs_origin {
 	HOST_WIDE_INT delta;
 };
 
+/*
+ * The walk's sets are libiberty hash tables of pointers (C, unlike GCC's
+ * hash_set); @context maps a node to the location it inherits.
+ */
 struct rs_walk {
-	hash_set<tree> visited;
-	hash_set<tree> judged;			/* conversions already seen */
-	hash_map<tree, location_t> context;	/* inherited locations */
-	hash_set<tree> modified;	/* locals written after their init */
-	tree fndecl;			/* NULL for a static initializer */
+	tree fndecl;		/* NULL for a static initializer */
 	location_t fallback;
-	bool modified_known;
+	htab_t visited;		/* nodes already walked */
+	htab_t judged;		/* conversions already judged */
+	htab_t context;		/* struct rs_context entries */
+	htab_t modified;	/* locals written after their init, or NULL */
 };
+
+struct rs_context {
+	tree node;
+	location_t loc;
+};
+
+static hashval_t context_hash(const void *entry)
+{
+	return htab_hash_pointer(((const struct rs_context *)entry)->node);
+}
+
+static int context_eq(const void *entry, const void *node)
+{
+	return ((const struct rs_context *)entry)->node == node;
+}
+
+static htab_t pointer_set(void)
+{
+	return htab_create(64, htab_hash_pointer, htab_eq_pointer, NULL);
+}
+
+/* Add @item to @set; true if it was there already. */
+static bool set_add(htab_t set, const_tree item)
+{
+	void **slot = htab_find_slot(set, item, INSERT);
+
+	if (*slot)
+		return true;
+	*slot = CONST_CAST_TREE(item);
+	return false;
+}
+
+static void walk_init(struct rs_walk *w, tree fndecl, location_t fallback)
+{
+	w->fndecl = fndecl;
+	w->fallback = fallback;
+	w->visited = pointer_set();
+	w->judged = pointer_set();
+	w->context = htab_create(64, context_hash, context_eq, free);
+	w->modified = NULL;
+}
+
+static void walk_release(struct rs_walk *w)
+{
+	htab_delete(w->visited);
+	htab_delete(w->judged);
+	htab_delete(w->context);
+	if (w->modified)
+		htab_delete(w->modified);
+}
 
 /* The structure a pointer type points to (arrays stripped), or NULL. */
 static tree pointed_struct(const_tree type)
@@ -169,14 +223,14 @@ static tree note_modified(tree *node, int *walk_subtrees, void *data)
 
 		for (out = ASM_OUTPUTS(t); out; out = TREE_CHAIN(out))
 			if (DECL_P(TREE_VALUE(out)))
-				w->modified.add(TREE_VALUE(out));
+				set_add(w->modified, TREE_VALUE(out));
 		break;
 	}
 	default:
 		break;
 	}
 	if (target && VAR_P(target))
-		w->modified.add(target);
+		set_add(w->modified, target);
 	return NULL_TREE;
 }
 
@@ -193,12 +247,12 @@ static bool is_single_assignment_temp(struct rs_walk *w, tree var)
 	init = DECL_INITIAL(var);
 	if (!init || init == error_mark_node || !is_pointer(init))
 		return false;
-	if (!w->modified_known) {
+	if (!w->modified) {
+		w->modified = pointer_set();
 		walk_tree_without_duplicates(&DECL_SAVED_TREE(w->fndecl),
 					     note_modified, w);
-		w->modified_known = true;
 	}
-	return !w->modified.contains(var);
+	return !htab_find(w->modified, var);
 }
 
 /* Find where the pointer @expr points; false when that is unknown. */
@@ -290,11 +344,17 @@ static void judge(struct rs_walk *w, location_t loc, tree type, tree operand,
 		return;
 	if (!rs_type_was_randomized(o.type) && !rs_type_was_randomized(to))
 		return;
-	/* Moved away from the start: container_of, or not a reinterpretation. */
-	if (o.delta)
+	/* Moved back: container_of, or arithmetic that cannot be judged. */
+	if (o.delta < 0)
+		return;
+	/* Moved forward: a member's address, or what follows the struct. */
+	if (o.delta > 0 && (holds_at(o.type, to, o.delta, 0) ||
+			    !tree_fits_shwi_p(TYPE_SIZE_UNIT(o.type)) ||
+			    o.delta >= tree_to_shwi(TYPE_SIZE_UNIT(o.type))))
 		return;
 	/* A member at offset 0: container_of folded, or its reverse. */
-	if (holds_at(to, o.type, 0, 0) || holds_at(o.type, to, 0, 0))
+	if (!o.delta &&
+	    (holds_at(to, o.type, 0, 0) || holds_at(o.type, to, 0, 0)))
 		return;
 	warn_cast(loc, o.type, to, o.var);
 }
@@ -302,18 +362,30 @@ static void judge(struct rs_walk *w, location_t loc, tree type, tree operand,
 /* The location to report for @t: its own, or its nearest parent's. */
 static location_t where(struct rs_walk *w, tree t)
 {
-	location_t *inherited;
+	const struct rs_context *inherited;
 
 	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
 		return EXPR_LOCATION(t);
-	inherited = w->context.get(t);
-	return inherited ? *inherited : w->fallback;
+	inherited = (const struct rs_context *)htab_find_with_hash(
+			w->context, t, htab_hash_pointer(t));
+	return inherited ? inherited->loc : w->fallback;
 }
 
 static void pass_location(struct rs_walk *w, tree t, location_t loc)
 {
-	if (t && !(EXPR_P(t) && EXPR_HAS_LOCATION(t)) && !w->context.get(t))
-		w->context.put(t, loc);
+	struct rs_context *entry;
+	void **slot;
+
+	if (!t || (EXPR_P(t) && EXPR_HAS_LOCATION(t)))
+		return;
+	slot = htab_find_slot_with_hash(w->context, t, htab_hash_pointer(t),
+					INSERT);
+	if (*slot)
+		return;
+	entry = XNEW(struct rs_context);
+	entry->node = t;
+	entry->loc = loc;
+	*slot = entry;
 }
 
 static tree visit(tree *node, int *walk_subtrees, void *data);
@@ -323,7 +395,7 @@ static void walk_initializer(struct rs_walk *w, tree decl)
 	if (!DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node)
 		return;
 	pass_location(w, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl));
-	walk_tree(&DECL_INITIAL(decl), visit, w, &w->visited);
+	walk_tree(&DECL_INITIAL(decl), visit, w, NULL);
 }
 
 static tree visit(tree *node, int *walk_subtrees, void *data)
@@ -334,7 +406,7 @@ static tree visit(tree *node, int *walk_subtrees, void *data)
 	HOST_WIDE_INT step;
 	int i;
 
-	if (TYPE_P(t)) {
+	if (TYPE_P(t) || set_add(w->visited, t)) {
 		*walk_subtrees = 0;
 		return NULL_TREE;
 	}
@@ -346,21 +418,24 @@ static tree visit(tree *node, int *walk_subtrees, void *data)
 	switch (TREE_CODE(t)) {
 	case NOP_EXPR:
 	case CONVERT_EXPR:
-		if (!w->judged.add(t))
+		if (!set_add(w->judged, t))
 			judge(w, loc, TREE_TYPE(t), TREE_OPERAND(t, 0), 0);
 		break;
 	case POINTER_PLUS_EXPR:
-		/* "(T *)p + -k", what the front end makes of container_of */
+		/*
+		 * "(T *)p + k": the front end folds "(T *)((char *)p + k)"
+		 * (container_of, a member's address) into this shape.
+		 */
 		decl = TREE_OPERAND(t, 0);
 		if (CONVERT_EXPR_P(decl) &&
-		    signed_bytes(TREE_OPERAND(t, 1), &step) && step < 0 &&
-		    !w->judged.add(decl))
+		    signed_bytes(TREE_OPERAND(t, 1), &step) &&
+		    !set_add(w->judged, decl))
 			judge(w, loc, TREE_TYPE(decl), TREE_OPERAND(decl, 0),
 			      step);
 		break;
 	case ADDR_EXPR:
 		/* A folded "(T *)&object" keeps the object, retypes the address */
-		if (!w->judged.add(t))
+		if (!set_add(w->judged, t))
 			judge(w, loc, TREE_TYPE(t), t, 0);
 		break;
 	case BIND_EXPR:
@@ -390,10 +465,9 @@ void rs_check_casts_in_function(tree fndecl)
 	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
 	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
 		return;
-	w.fndecl = fndecl;
-	w.fallback = DECL_SOURCE_LOCATION(fndecl);
-	w.modified_known = false;
-	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, &w.visited);
+	walk_init(&w, fndecl, DECL_SOURCE_LOCATION(fndecl));
+	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, NULL);
+	walk_release(&w);
 }
 
 void rs_check_casts_in_decl(tree decl)
@@ -404,8 +478,7 @@ void rs_check_casts_in_decl(tree decl)
 	    !DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node ||
 	    rs_config.disabled)
 		return;
-	w.fndecl = NULL_TREE;
-	w.fallback = DECL_SOURCE_LOCATION(decl);
-	w.modified_known = false;
+	walk_init(&w, NULL_TREE, DECL_SOURCE_LOCATION(decl));
 	walk_initializer(&w, decl);
+	walk_release(&w);
 }

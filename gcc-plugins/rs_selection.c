@@ -72,7 +72,8 @@ enum rs_selection rs_select(tree type)
 	bool marked, unmarked;
 
 	if (rs_config.disabled || TREE_CODE(type) != RECORD_TYPE ||
-	    !COMPLETE_TYPE_P(type) || type != TYPE_MAIN_VARIANT(type))
+	    !COMPLETE_TYPE_P(type) || type != TYPE_MAIN_VARIANT(type) ||
+	    !tree_fits_uhwi_p(TYPE_SIZE(type)))
 		return RS_KEEP;
 	marked = rs_type_has_attribute(type, "randomize_layout");
 	unmarked = rs_type_has_attribute(type, "no_randomize_layout");

@@ -79,6 +79,63 @@ def report_fields(entry):
     return out
 
 
+def rule_errors(e):
+    """Layout rules checked on one report entry alone: a declared run of
+    bit-fields keeps its order and is not split by other members; bit-fields
+    of different runs never share a byte (separate memory locations stay
+    separate); a trailing flexible/zero-length array stays last."""
+    fl = e.get('fields')
+    name = e.get('struct') or '<anonymous>'
+    items = []
+    for f in fl:
+        idx = f.get('index')
+        if not isinstance(idx, int) or not isinstance(f.get('bit_size'), int):
+            return None
+        items.append((idx, bool(f.get('bitfield')), f['bit_offset'], f['bit_size'], f.get('name') or ''))
+    items.sort()
+    runs = []
+    prev = None
+    for it in items:
+        if it[1] and prev is not None and prev[1] and prev[0] == it[0] - 1:
+            runs[-1].append(it)
+        elif it[1]:
+            runs.append([it])
+        prev = it
+    run_of = {}
+    for r, run in enumerate(runs):
+        last = -1
+        for idx, _, off, size, fname in run:
+            run_of[idx] = r
+            if off < last:
+                return '%s: bit-field %s moved within its run' % (name, fname or '#%d' % idx)
+            last = off
+    spans = []
+    for r, run in enumerate(runs):
+        sized = [(off, off + size) for _, _, off, size, _ in run if size > 0]
+        if sized:
+            spans.append((min(a for a, _ in sized), max(b for _, b in sized), r))
+    for idx, bf, off, size, fname in items:
+        if size <= 0:
+            continue
+        for lo, hi, r in spans:
+            if run_of.get(idx) != r and off < hi and off + size > lo:
+                return '%s: member %s is inside bit-field run %d' % (name, fname or '#%d' % idx, r)
+    owner = {}
+    for idx, bf, off, size, fname in items:
+        if not bf or size <= 0:
+            continue
+        for byte in range(off // 8, (off + size - 1) // 8 + 1):
+            o = owner.setdefault(byte, run_of[idx])
+            if o != run_of[idx]:
+                return '%s: bit-field runs %d and %d share byte %d' % (name, o, run_of[idx], byte)
+    if items and not items[-1][1] and items[-1][3] == 0 and len(items) > 1:
+        last_off = items[-1][2]
+        end = max(off + size for _, _, off, size, _ in items[:-1])
+        if last_off < end:
+            return '%s: trailing array %s is not last' % (name, items[-1][4])
+    return ''
+
+
 def check(probe_path, report_path):
     try:
         probe = read_probe(probe_path)
@@ -118,6 +175,10 @@ def check(probe_path, report_path):
         if fl is None:
             print('REPORT entry without a proper field list: %s' % json.dumps(e)[:200])
             return 1
+        err = rule_errors(e)
+        if err:
+            print('REPORT: layout rule broken: %s' % err)
+            return 1
         ident = json.dumps([e.get('identity'), e.get('struct'), [n for n, _, _ in fl]])
         sig = json.dumps([fl, e.get('size_after'), e.get('size_before')])
         if ident in seen and seen[ident] != sig:
@@ -136,8 +197,19 @@ def check(probe_path, report_path):
     for e in entries:
         fl = report_fields(e)
         names = [n for n, _, _ in fl if n is not None]
+        if not names:
+            # only anonymous members: known by its tag, if it has one
+            key = 'struct:%s' % e.get('struct')
+            if e.get('struct') and key in probe and all(
+                    v[2] == 'a' for v in probe[key]['fields'].values()):
+                reported.add(key)
+                if e.get('size_after') != probe[key]['size']:
+                    print('REPORT: %s size_after is %s but sizeof is %d' % (
+                        key, e.get('size_after'), probe[key]['size']))
+                    return 1
+            continue
         keys = set(owner.get(n) for n in names)
-        if not names or len(keys) != 1 or None in keys:
+        if len(keys) != 1 or None in keys:
             continue
         key = keys.pop()
         p = probe[key]

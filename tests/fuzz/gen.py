@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random C program generator for differential fuzzing of the randstruct plugin.
 
-usage: gen.py SEED OUTDIR [--shuffle-source] [--small] [--nested-zero]
+usage: gen.py SEED OUTDIR [--shuffle-source] [--small] [--nested-zero] [--nested-flex]
 
 Writes OUTDIR/common.h, a.c, b.c, probe.c and seeds.txt.  The program is
 deterministic from SEED; it prints checkpoint lines and a final checksum that
@@ -18,6 +18,9 @@ output as the unshuffled program: this validates the generator itself.
 --nested-zero also writes "{0}" initializers for randomized struct members
 and array elements (not only whole objects); GCC's -Wmissing-braces then
 depends on which member the layout puts first (see repro/).
+--nested-flex also makes structs whose last member is a struct ending in a
+flexible array (GNU extension; such a member must stay last, see repro/).
+Both are off by default while the plugin has those known issues.
 
 Dependency-free (Python 3 standard library only).
 """
@@ -40,7 +43,9 @@ INT_TYPES = {
     'unsigned long': (False, 64, 'UL'),
     'long long': (True, 64, 'LL'),
     'unsigned long long': (False, 64, 'ULL'),
+    'enum fz_e': (True, 32, ''),
 }
+ENUM_MIN_WIDTH = 4   # enum fz_e { ..., -3 .. 5 }: narrower bitfields warn
 FLOAT_TYPES = ('double', 'float')
 SCALAR_TYPES = list(INT_TYPES) + ['_Bool', 'double', 'float']
 BF_TYPES = list(INT_TYPES) + ['_Bool']
@@ -79,9 +84,10 @@ class Fn:
 
 
 class BF:
-    def __init__(self, ct, width):
+    def __init__(self, ct, width, vol=False):
         self.ct = ct
         self.width = width
+        self.vol = vol
 
 
 class Arr:
@@ -217,7 +223,9 @@ def has_const(t):
 
 def attr_align(text):
     m = re.search(r'aligned\((\d+)\)', text)
-    return int(m.group(1)) if m else 0
+    if m:
+        return int(m.group(1))
+    return 16 if re.search(r'aligned\b(?!\()', text) else 0
 
 
 def explicit_align(t):
@@ -233,7 +241,21 @@ def explicit_align(t):
 
 
 def has_flex(rec):
-    return bool(rec.fields) and isinstance(rec.fields[-1].t, Flex)
+    """Does rec end in a flexible/zero-length array, directly or through a
+    last member of struct type that does (a GNU extension)?"""
+    if not rec.fields:
+        return False
+    t = rec.fields[-1].t
+    return isinstance(t, Flex) or (isinstance(t, RecT) and not t.rec.union and has_flex(t.rec))
+
+
+def flex_info(rec):
+    """(member path of the trailing array, its element type)"""
+    f = rec.fields[-1]
+    if isinstance(f.t, Flex):
+        return f.name, f.t.elem
+    path, elem = flex_info(f.t.rec)
+    return f.name + '.' + path, elem
 
 
 def elem_count(dims):
@@ -246,13 +268,14 @@ def elem_count(dims):
 # ---------------------------------------------------------------- generator
 
 class Gen:
-    def __init__(self, seed, shuffle=False, small=False, nested_zero=False):
+    def __init__(self, seed, shuffle=False, small=False, nested_zero=False, nested_flex=False):
         self.seed = seed
         self.r = random.Random(seed)
         self.shuffle = shuffle
         self.shuf_r = random.Random(seed * 7919 + 17)
         self.small = small
         self.nested_zero = nested_zero
+        self.nested_flex = nested_flex
         self.recs = []           # global named recs, in definition order
         self.nid = 0
         self.objs = []           # global objects
@@ -273,8 +296,10 @@ class Gen:
         ct = self.r.choice(SCALAR_TYPES)
         return Scalar(ct, vol=self.chance(0.04))
 
-    def ptr(self):
+    def ptr(self, owner=None):
         cands = ['int', 'cchar', 'void']
+        if owner is not None and owner.tag and not owner.local and not owner.anon and self.chance(0.15):
+            return Ptr(owner)               # self-referential (struct S *next)
         tgts = [x for x in self.recs if self.ptr_target_ok(x)]
         if tgts and self.chance(0.4):
             return Ptr(self.r.choice(tgts))
@@ -303,10 +328,13 @@ class Gen:
                 out.append(Field(None, BF(self.r.choice(['int', 'unsigned int', 'long', 'char']), 0)))
                 continue
             if x < 0.18:
-                out.append(Field(None, BF(ct if ct != '_Bool' else 'int', self.r.randint(1, 7))))
+                out.append(Field(None, BF(ct if ct not in ('_Bool', 'enum fz_e') else 'int',
+                                          self.r.randint(1, 7))))
                 continue
             w = min(bits, self.r.choice([1, 1, 2, 3, 5, 7, bits, max(1, bits - 1), self.r.randint(1, bits)]))
-            out.append(Field(names(), BF(ct, w)))
+            if ct == 'enum fz_e':
+                w = max(ENUM_MIN_WIDTH, w)
+            out.append(Field(names(), BF(ct, w, vol=self.chance(0.05))))
         if all(f.name is None for f in out):
             out.append(Field(names(), BF('unsigned int', self.r.randint(1, 9))))
         return out
@@ -320,6 +348,8 @@ class Gen:
                 return ' __attribute__((packed))'
             return ''
         if x < 0.13:
+            if self.chance(0.1):
+                return ' __attribute__((aligned))'
             return ' __attribute__((aligned(%d)))' % self.r.choice([1, 2, 4, 8, 16, 32])
         return ''
 
@@ -357,7 +387,6 @@ class Gen:
             counter[0] += 1
             return '%s%d' % (prefix, counter[0])
         rec.names = names
-        self.fill_fields(rec, depth, names)
         if not anon:
             if union:
                 rec.tag = 'U%d' % rec.rid
@@ -365,6 +394,7 @@ class Gen:
                 rec.tdef = 'T%d_t' % rec.rid
             else:
                 rec.tag = ('L%d' % rec.rid) if local else ('S%d' % rec.rid)
+        self.fill_fields(rec, depth, names)
         if union:
             rec.pre = rec.post = ''
             cands = [i for i, f in enumerate(rec.fields) if f.name is not None or isinstance(f.t, Anon)]
@@ -418,11 +448,13 @@ class Gen:
                 sc = self.scalar()
                 rec.fields.append(Field(names(), sc, self.field_attr(sc)))
             elif x < 0.46 and not rec.local:
-                pt = self.ptr()
+                pt = self.ptr(rec)
                 rec.fields.append(Field(names(), pt, self.field_attr(pt)))
             elif x < 0.56:
                 dims = [r.randint(1, 4)] if self.chance(0.8) else [r.randint(1, 3), r.randint(1, 3)]
-                el = self.scalar() if (self.chance(0.75) or rec.local) else self.ptr()
+                el = self.scalar() if (self.chance(0.75) or rec.local) else self.ptr(rec)
+                if isinstance(el, Scalar) and self.chance(0.06):
+                    dims = [r.randint(9, 24)]      # a unit bigger than a cache line
                 at = Arr(el, dims)
                 rec.fields.append(Field(names(), at, self.field_attr(at)))
             elif x < 0.72:
@@ -455,7 +487,13 @@ class Gen:
             else:
                 sc = self.scalar()
                 rec.fields.append(Field(names(), sc, self.field_attr(sc)))
-        if (depth == 0 and not rec.anon and self.chance(0.15)
+        flexrecs = [x for x in self.recs if not x.union and not x.local and has_flex(x)
+                    and not has_const(x)]
+        if (self.nested_flex and depth == 0 and not rec.anon and not rec.local and flexrecs
+                and self.chance(0.1)):
+            # GNU: a last member whose struct type ends in a flexible array
+            rec.fields.append(Field(names(), RecT(r.choice(flexrecs))))
+        elif (depth == 0 and not rec.anon and self.chance(0.15)
                 and any(f.name for f in rec.fields)):
             el = Scalar(r.choice(list(INT_TYPES) + ['double']))
             rec.fields.append(Field(names(), Flex(el, zero=self.chance(0.3))))
@@ -514,7 +552,8 @@ class Gen:
                 return ('const ' if t.const else '') + 'fz_fn_%s_t ' % t.sig + name
             return '%s (*%s%s)(%s)' % (ret, 'const ' if t.const else '', name, par)
         if isinstance(t, BF):
-            return '%s %s: %d' % (t.ct, name or '', t.width) if name else '%s : %d' % (t.ct, t.width)
+            ct = ('volatile ' if t.vol else '') + t.ct
+            return '%s %s: %d' % (ct, name, t.width) if name else '%s : %d' % (ct, t.width)
         if isinstance(t, Arr):
             return self.decl(t.elem, name + ''.join('[%d]' % d for d in t.dims))
         if isinstance(t, RecT):
@@ -535,7 +574,7 @@ class Gen:
         units = []
         flex = []
         for f in rec.fields:
-            if isinstance(f.t, Flex):
+            if isinstance(f.t, Flex) or (f is rec.fields[-1] and has_flex(rec)):
                 flex.append(f)
             elif isinstance(f.t, BF) and units and isinstance(units[-1][-1].t, BF):
                 units[-1].append(f)
@@ -613,6 +652,8 @@ class Gen:
                 return '&fz_ints[%d]' % self.r.randrange(INTS_LEN)
             if t.target == 'cchar':
                 return '"%s"' % self.r.choice(['alpha', 'beta', 'gamma', 'Z', '', 'q7'])
+            if not self.ptr_target_ok(t.target):
+                return '0'
             return '&fz_tgt_%s' % t.target.tag
         if isinstance(t, Fn):
             if self.chance(0.1):
@@ -695,6 +736,22 @@ class Gen:
                 continue
             if isinstance(f.t, Anon):
                 items.extend(self.desig_items(f.t.rec, tu, kx, full=f.t.rec.union or full))
+            elif (isinstance(f.t, RecT) and not f.t.rec.union and self.chance(0.25)
+                  and not (self.nested_zero and maybe_rand(f.t.rec))):
+                # nested designators: .member.field = value
+                items.extend('.%s%s' % (f.name, it)
+                             for it in self.desig_items(f.t.rec, tu, kx, full=needs_fix(f.t)))
+            elif isinstance(f.t, Arr) and not needs_fix(f.t) and self.chance(0.25):
+                # .array[i] = value, or a GNU range [i ... j]
+                n = f.t.dims[0]
+                sub = Arr(f.t.elem, f.t.dims[1:]) if len(f.t.dims) > 1 else f.t.elem
+                if n > 1 and self.chance(0.3) and not isinstance(sub, (Arr, RecT)):
+                    lo = self.r.randrange(n - 1)
+                    hi = self.r.randrange(lo + 1, n)
+                    items.append('.%s[%d ... %d] = %s' % (f.name, lo, hi, self.const_val(sub, tu)))
+                else:
+                    for i in sorted(self.r.sample(range(n), self.r.randint(1, n))):
+                        items.append('.%s[%d] = %s' % (f.name, i, self.init_val(sub, tu, kx)))
             else:
                 items.append('.%s = %s' % (f.name, self.init_val(f.t, tu, kx)))
         self.r.shuffle(items)
@@ -771,7 +828,9 @@ class Gen:
             elif t.target == 'cchar':
                 v = '(unsigned long long)(unsigned char)(%s)[0]' % e
             else:
-                v = '(unsigned long long)((%s) == &fz_tgt_%s)' % (e, t.target.tag)
+                v = '1ULL'
+                if self.ptr_target_ok(t.target):
+                    v = '(unsigned long long)((%s) == &fz_tgt_%s)' % (e, t.target.tag)
                 sc = [f for f in t.target.fields
                       if isinstance(f.t, Scalar) and f.t.ct in INT_TYPES]
                 if sc:
@@ -835,6 +894,10 @@ class Gen:
         ref = rec.ref()
         if h == 'sum':
             extra = ', unsigned n' if has_flex(rec) else ''
+            if rec.tag:
+                # typedef'd before the struct is defined: a qualified variant
+                # made while the type was incomplete
+                return 'void fz_sum_%d(fz_c%d *p%s)' % (rec.rid, rec.rid, extra)
             return 'void fz_sum_%d(const %s *p%s)' % (rec.rid, ref, extra)
         if h == 'set':
             return 'void fz_set_%d(%s *p, unsigned k)' % (rec.rid, ref)
@@ -869,10 +932,10 @@ class Gen:
         if h == 'sum':
             self.sum_rec(out, 1, 'p->', rec)
             if has_flex(rec):
-                fl = rec.fields[-1]
+                path, elem = flex_info(rec)
                 out.append('    for (unsigned j = 0; j < n; j++)')
                 tmp = []
-                self.sum_leaf(tmp, 2, 'p->%s[j]' % fl.name, fl.t.elem)
+                self.sum_leaf(tmp, 2, 'p->%s[j]' % path, elem)
                 out.extend(tmp)
         elif h == 'set':
             for e, t in self.leaves(rec, 'p->', writable_only=True):
@@ -916,7 +979,8 @@ class Gen:
                     # an aligned attribute on a variable may lower its alignment
                     o['align'] = self.r.choice([a for a in (16, 32, 64, 128) if a >= explicit_align(rec)])
                 x = self.r.random()
-                if has_flex(rec) and not rec.fields[-1].t.zero and x < 0.5:
+                if (has_flex(rec) and isinstance(rec.fields[-1].t, Flex)
+                        and not rec.fields[-1].t.zero and x < 0.5):
                     o['flexn'] = self.r.randint(1, 4)
                     o['init'] = 'desig'
                 elif x < 0.15 and not has_const(rec):
@@ -962,6 +1026,9 @@ class Gen:
                 items = [self.init_rec(rec, tu, style='desig' if needs_fix(rec) else None)
                          for _ in range(o['count'])]
                 return s + ' = { ' + ', '.join(items) + ' };'
+            if o['count'] > 1 and self.chance(0.3):
+                hi = self.r.randrange(1, o['count'])
+                return s + ' = { [0 ... %d] = %s };' % (hi, self.init_rec(rec, tu))
             idx = sorted(self.r.sample(range(o['count']), self.r.randint(1, o['count'])))
             return s + ' = { ' + ', '.join('[%d] = %s' % (i, self.init_rec(rec, tu)) for i in idx) + ' };'
         if o['flexn']:
@@ -997,6 +1064,9 @@ class Gen:
         live = [o for o in objs if not has_const(o['rec'])]
         plain = [o for o in live if not has_flex(o['rec'])]
         for _ in range(nops):
+            if self.chance(0.25):
+                self.layout_op(tu, out)
+                continue
             x = self.r.random()
             if x < 0.2 and live:
                 o = self.r.choice(live)
@@ -1059,6 +1129,153 @@ class Gen:
             elif self.local_funcs:
                 out.append('    %s(k);' % self.r.choice(self.local_funcs)[1])
 
+    # ------------------------------------------------------------ addresses
+    def addr_leaves(self, rec, base):
+        """(path, type) of members whose address may be taken: scalars and
+        struct members reached without crossing anything packed."""
+        if 'packed' in rec.pre + rec.post:
+            return []
+        out = []
+        for i, f in enumerate(rec.fields):
+            if rec.union and i != rec.active:
+                continue
+            if 'packed' in f.attr:
+                continue
+            if isinstance(f.t, Anon):
+                out.extend(self.addr_leaves(f.t.rec, base))
+            elif f.name is not None and not isinstance(f.t, (Flex, BF)):
+                self.addr_type(f.t, base + f.name, out)
+        return out
+
+    def addr_type(self, t, e, out):
+        if isinstance(t, Scalar):
+            if not t.vol:
+                out.append((e, t))
+        elif isinstance(t, Arr):
+            sub = Arr(t.elem, t.dims[1:]) if len(t.dims) > 1 else t.elem
+            for i in range(t.dims[0]):
+                self.addr_type(sub, '%s[%d]' % (e, i), out)
+        elif isinstance(t, RecT):
+            out.append((e, t))
+            out.extend(self.addr_leaves(t.rec, e + '.'))
+
+    def gen_addr_ptrs(self, files):
+        """File-scope pointers initialized with member addresses (address
+        constants the linker resolves with the final layout)."""
+        self.addr_ptrs = []
+        for o in self.objs:
+            if o in self.tentative or has_const(o['rec']) or not self.chance(0.3):
+                continue
+            e = self.r.choice(self.obj_exprs(o))
+            al = [(p, t) for p, t in self.addr_leaves(o['rec'], '') if isinstance(t, Scalar)]
+            for p, t in self.r.sample(al, min(len(al), 2)):
+                name = 'fz_ap%d' % self.uid()
+                files[o['tu']].append('static %s *%s = &%s.%s;' % (t.ct, name, e, p))
+                self.addr_ptrs.append((o['tu'], name, t))
+        # file-scope compound literals
+        self.cl_ptrs = []
+        for rec in self.recs:
+            if has_flex(rec) or not self.chance(0.25):
+                continue
+            tu = self.r.choice('ab')
+            name = 'fz_cl%d' % self.uid()
+            files[tu].append('static %s *%s = &(%s)%s;' % (
+                rec.ref(), name, rec.ref(), self.init_rec(rec, tu, style='desig')))
+            self.cl_ptrs.append((tu, name, rec))
+
+    def layout_op(self, tu, out):
+        """Accesses whose meaning does not depend on the layout but whose
+        code does: member addresses, offsetof, container_of, byte and void
+        pointer round trips, memset, members of rvalues, typeof."""
+        objs = [o for o in self.visible(tu) if not has_const(o['rec'])]
+        aps = [a for a in getattr(self, 'addr_ptrs', []) if a[0] == tu]
+        cls = [c for c in getattr(self, 'cl_ptrs', []) if c[0] == tu and not has_const(c[2])]
+        if cls and self.chance(0.1):
+            _, name, rec = self.r.choice(cls)
+            out.append('    fz_mut%d_%d(%s, k);' % (self.r.randrange(rec.nmut), rec.rid, name))
+            out.append('    fz_sum_%d(%s);' % (rec.rid, name))
+            return
+        x = self.r.random()
+        if x < 0.15 and aps:
+            _, name, t = self.r.choice(aps)
+            if self.chance(0.5):
+                out.append('    ' + self.write_leaf('*' + name, t, 'k', tu))
+            else:
+                self.sum_leaf(out, 1, '*' + name, t)
+            return
+        if not objs:
+            return
+        o = self.r.choice(objs)
+        rec = o['rec']
+        ref = rec.ref()
+        e = self.r.choice(self.obj_exprs(o))
+        al = self.addr_leaves(rec, '')
+        scal = [(p, t) for p, t in al if isinstance(t, Scalar)]
+        recs = [(p, t) for p, t in al if isinstance(t, RecT)]
+        if x < 0.35 and scal:
+            # through offsetof from the start of the object
+            p, t = self.r.choice(scal)
+            ex = '(*(%s *)((char *)&%s + offsetof(%s, %s)))' % (t.ct, e, ref, p)
+            if self.chance(0.5):
+                out.append('    ' + self.write_leaf(ex, t, 'k', tu))
+            else:
+                self.sum_leaf(out, 1, ex, t)
+        elif x < 0.45 and scal:
+            # through a pointer to the member
+            p, t = self.r.choice(scal)
+            out.append('    {')
+            out.append('        %s *mp = &%s.%s;' % (t.ct, e, p))
+            out.append('        ' + self.write_leaf('*mp', t, 'k', tu))
+            out.append('    }')
+        elif x < 0.55 and recs:
+            # a struct member found by offsetof
+            p, t = self.r.choice(recs)
+            out.append('    fz_sum_%d((const %s *)((const char *)&%s + offsetof(%s, %s)));' % (
+                t.rec.rid, t.rec.ref(), e, ref, p))
+        elif x < 0.7 and recs and not has_flex(rec):
+            # container_of, straight or through a void pointer
+            p, t = self.r.choice(recs)
+            if self.chance(0.5):
+                out.append('    fz_sum_%d(fz_container_of(&%s.%s, %s, %s));' % (rec.rid, e, p, ref, p))
+            else:
+                out.append('    {')
+                out.append('        void *vp = &%s.%s;' % (e, p))
+                out.append('        %s *op = fz_container_of(vp, %s, %s);' % (ref, ref, p))
+                out.append('        fz_mut%d_%d(op, k);' % (self.r.randrange(rec.nmut), rec.rid))
+                out.append('    }')
+        elif x < 0.8:
+            y = self.r.random()
+            if y < 0.4:
+                out.append('    {')
+                out.append('        void *vp = &%s;' % e)
+                out.append('        %s *sp = vp;' % ref)
+                lv = self.leaves(rec, 'sp->', writable_only=True)
+                if lv:
+                    le, lt = self.r.choice(lv)
+                    out.append('        ' + self.write_leaf(le, lt, 'k', tu))
+                out.append('    }')
+            elif y < 0.7:
+                out.append('    {')
+                out.append('        char *cp = (char *)&%s;' % e)
+                out.append('        fz_mut%d_%d((%s *)cp, k);' % (self.r.randrange(rec.nmut), rec.rid, ref))
+                out.append('    }')
+            else:
+                out.append('    ' + self.sum_call(rec, '*(const %s *)(const void *)&%s' % (ref, e), o['flexn'])
+                           .replace('&*', ''))
+        elif x < 0.87:
+            out.append('    memset(&%s, 0, sizeof %s);' % (e, e))
+            out.append('    fz_set_%d(&%s, k);' % (rec.rid, e))
+        elif x < 0.94 and 'make' in self.helpers(rec):
+            lv = self.leaves(rec, 'fz_make_%d(k + %du).' % (rec.rid, self.r.randrange(9)))
+            if lv:
+                le, lt = self.r.choice(lv)
+                self.sum_leaf(out, 1, le, lt)
+        elif not has_flex(rec):
+            out.append('    {')
+            out.append('        __typeof__(%s) tv = %s;' % (e, e))
+            out.append('        fz_sum_%d(&tv);' % rec.rid)
+            out.append('    }')
+
     def local_block(self, tu, out):
         cands = [x for x in self.recs if not has_flex(x)]
         if not cands:
@@ -1107,11 +1324,11 @@ class Gen:
         if not cands:
             return
         rec = self.r.choice(cands)
-        fl = rec.fields[-1]
+        path, elem = flex_info(rec)
         n = self.r.randint(0, 6)
         out.append('    {')
         out.append('        %s *fp = fz_alloc(sizeof *fp + %du * sizeof fp->%s[0], __alignof__(*fp));' % (
-            rec.ref(), n, fl.name))
+            rec.ref(), n, path))
         out.append('        if (!fp)')
         out.append('            abort();')
         if self.chance(0.5):
@@ -1119,7 +1336,7 @@ class Gen:
         else:
             out.append('        fz_set_%d(fp, k);' % rec.rid)
         out.append('        for (unsigned j = 0; j < %du; j++)' % n)
-        out.append('            fp->%s[j] = %s;' % (fl.name, self.dyn_val(fl.t.elem, '(j + k)', tu)))
+        out.append('            fp->%s[j] = %s;' % (path, self.dyn_val(elem, '(j + k)', tu)))
         out.append('        fz_mut%d_%d(fp, k);' % (self.r.randrange(rec.nmut), rec.rid))
         out.append('        fz_sum_%d(fp, %du);' % (rec.rid, n))
         out.append('        free(fp);')
@@ -1131,13 +1348,15 @@ class Gen:
         name = 'fz_local_%s%d' % (tu, idx)
         out = ['void %s(unsigned k)' % name, '{']
         nrec = self.r.randint(1, 2)
+        used = set()
         for _ in range(nrec):
             rec = self.new_rec(self.r.choice(['rand', 'rand', 'plain']), 1, local=True)
             if self.chance(0.3) and self.recs:
                 # reuse a global tag name at block scope (shadowing)
                 g = self.r.choice(self.recs)
-                if g.tag and not g.union:
+                if g.tag and not g.union and g.tag not in used:
                     rec.tag = g.tag
+                    used.add(g.tag)
             out.append('    ' + self.rec_def(rec, 1) + ';')
             lname = 'v%d' % self.uid()
             out.append('    %s %s = %s;' % (rec.ref(), lname, self.init_rec(rec, tu, 'k', top=True)))
@@ -1172,6 +1391,7 @@ class Gen:
         h.append('#ifndef FZ_COMMON_H')
         h.append('#define FZ_COMMON_H')
         h.append('#include <stdarg.h>')
+        h.append('#include <stddef.h>')
         h.append('#include <stdio.h>')
         h.append('#include <stdlib.h>')
         h.append('#include <string.h>')
@@ -1184,6 +1404,9 @@ class Gen:
         h.append('#define FZ_RL2 __attribute__((__randomize_layout__))')
         h.append('#define FZ_NRL __attribute__((no_randomize_layout))')
         h.append('#endif')
+        h.append('#define fz_container_of(ptr, type, member) \\')
+        h.append('    ((type *)((char *)(ptr) - offsetof(type, member)))')
+        h.append('enum fz_e { FZ_E0, FZ_E1, FZ_E2, FZ_E5 = 5, FZ_EM3 = -3 };')
         h.append('extern unsigned long long fz_h;')
         h.append('extern unsigned fz_k0;')
         h.append('extern int fz_ints[%d];' % INTS_LEN)
@@ -1197,6 +1420,7 @@ class Gen:
         for rec in self.recs:
             if rec.tag:
                 h.append('%s;' % rec.ref())
+                h.append('typedef const %s fz_c%d;' % (rec.ref(), rec.rid))
         for o in self.fwd_externs:
             h.append('extern %s %s;' % (o['rec'].ref(), o['name']))
         inl = set()
@@ -1265,6 +1489,7 @@ class Gen:
             if o in self.tentative:
                 continue
             files[o['tu']].append(self.obj_def(o))
+        self.gen_addr_ptrs(files)
         for rec in self.recs:
             for hlp in self.helpers(rec):
                 tu = rec.funcs_tu[hlp if hlp in rec.funcs_tu else 'sum']
@@ -1288,6 +1513,12 @@ class Gen:
         for o in self.objs:
             if o['static'] and o['tu'] == 'b':
                 self.final_sum(o, b)
+        for tu, name, t in self.addr_ptrs:
+            if tu == 'b':
+                self.sum_leaf(b, 1, '*' + name, t)
+        for tu, name, rec in self.cl_ptrs:
+            if tu == 'b':
+                b.append('    fz_sum_%d(%s);' % (rec.rid, name))
         b.append('}')
 
         a = files['a']
@@ -1317,6 +1548,12 @@ class Gen:
         a.append('    fz_b_final();')
         for o in self.visible('a'):
             self.final_sum(o, a)
+        for tu, name, t in self.addr_ptrs:
+            if tu == 'a':
+                self.sum_leaf(a, 1, '*' + name, t)
+        for tu, name, rec in self.cl_ptrs:
+            if tu == 'a':
+                a.append('    fz_sum_%d(%s);' % (rec.rid, name))
         a.append('    printf("checksum %016llx\\n", fz_h);')
         a.append('    return 0;')
         a.append('}')
@@ -1408,12 +1645,15 @@ class Gen:
 def main(argv):
     args = [a for a in argv[1:] if not a.startswith('--')]
     opts = [a for a in argv[1:] if a.startswith('--')]
-    if len(args) != 2 or any(o not in ('--shuffle-source', '--small', '--nested-zero') for o in opts):
-        sys.stderr.write('usage: gen.py SEED OUTDIR [--shuffle-source] [--small] [--nested-zero]\n')
+    known = ('--shuffle-source', '--small', '--nested-zero', '--nested-flex')
+    if len(args) != 2 or any(o not in known for o in opts):
+        sys.stderr.write('usage: gen.py SEED OUTDIR [--shuffle-source] [--small] '
+                         '[--nested-zero] [--nested-flex]\n')
         return 2
     seed = int(args[0])
     Gen(seed, shuffle='--shuffle-source' in opts, small='--small' in opts,
-        nested_zero='--nested-zero' in opts).emit(args[1])
+        nested_zero='--nested-zero' in opts,
+        nested_flex='--nested-flex' in opts).emit(args[1])
     return 0
 
 

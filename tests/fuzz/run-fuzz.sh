@@ -11,8 +11,11 @@
 # Every output must equal the reference; every compilation must succeed with
 # nothing on stderr (-Werror, no ICE).  The layout the program observes
 # (`prog probe`: offsetof/sizeof and bitfield positions) must match the
-# plugin's layout report, must not depend on -O/-g, and structs that are not
-# randomized (and contain nothing randomized) must keep the reference layout.
+# plugin's layout report (check-report.py, which also checks the layout
+# rules: bit-field runs whole and apart, flexible arrays last) and, for -g
+# builds, the debug info (check-dwarf.py, gdb ptype /o); it must not depend
+# on -O/-g; structs that are not randomized (and contain nothing randomized)
+# must keep the reference layout.
 #
 # A failing program is kept in FAILDIR/prog-SEED with cmd.txt (the exact
 # command lines, in order) and FAIL.txt (what went wrong).  Exit status is 1
@@ -26,7 +29,9 @@
 # source-shuffled variant without the plugin; by default only after a
 # failure, to tell generator bugs from plugin bugs), FUZZ_SHUFFLE=0,
 # FUZZ_TAP=1 (print one TAP line per program), FUZZ_KEEP=1 (keep passing
-# programs in the work directory).
+# programs in the work directory), FUZZ_REPORT=0 / FUZZ_DWARF=0 (skip the
+# report / debug-info checks), FUZZ_GENOPTS (extra gen.py options, e.g.
+# --nested-zero).
 
 set -u
 
@@ -83,8 +88,8 @@ if ! isnum "$nseeds" || [ "$nseeds" -lt 1 ] || [ "$nseeds" -gt 4 ]; then
 fi
 timeout_s=${FUZZ_TIMEOUT:-10}
 cflags=${FUZZ_CFLAGS:--Wall -Werror -Wno-packed-bitfield-compat -Wno-psabi}
-genopts=
-[ "${FUZZ_SMALL:-0}" = 1 ] && genopts=--small
+read -r -a genopts <<<"${FUZZ_GENOPTS:-}"
+[ "${FUZZ_SMALL:-0}" = 1 ] && genopts+=(--small)
 
 case $plugin in
 /*) ;;
@@ -112,6 +117,7 @@ mkdir -p "$work" "$faildir" || exit 2
 faildir=$(cd "$faildir" && pwd)
 
 parg=-fplugin-arg-randomize_layout_plugin
+plugin_sum=$(sha256sum "$plugin" 2>/dev/null | cut -c1-16)
 
 # ------------------------------------------------------------------ helpers
 
@@ -135,12 +141,28 @@ log() {
 
 # compile NAME EXTRA-FLAGS...: build $dir/NAME from the three sources.
 # Returns 0 when the build succeeded with an empty stderr.
+# With NAME "mixed-...", each translation unit gets its own -O/-g (-O0 -g,
+# -O2, -Os) and the objects are linked: layouts must agree across them.
 compile() {
+    local name=$1
+    shift
+    if [ "${name#*mixed}" != "$name" ]; then
+        cc_step "$name" "$@" -O0 -g -c a.c -o "$name-a.o" &&
+            cc_step "$name" "$@" -O2 -c b.c -o "$name-b.o" &&
+            cc_step "$name" "$@" -Os -c probe.c -o "$name-p.o" &&
+            cc_step "$name" "$name-a.o" "$name-b.o" "$name-p.o" -o "$name"
+        return
+    fi
+    cc_step "$name" "$@" a.c b.c probe.c -o "$name"
+}
+
+# cc_step NAME ARGS...: one compiler run (with $cflags) for building NAME.
+cc_step() {
     local name=$1
     shift
     local -a cmd
     # shellcheck disable=SC2206 # cflags is a list of words on purpose
-    cmd=("$cc" $cflags "$@" a.c b.c probe.c -o "$name")
+    cmd=("$cc" $cflags "$@")
     log "${cmd[@]}"
     compilations=$((compilations + 1))
     (cd "$dir" && "${cmd[@]}") </dev/null >"$dir/$name.cc.out" 2>"$dir/$name.cc.err"
@@ -193,9 +215,9 @@ check_program() {
     logfile=$dir/cmd.txt
     logsub=
     printf '# commands of fuzz program %s, run from this directory\n' "$s" >"$logfile"
-    log python3 "$here/gen.py" "$s" . $genopts
-    # shellcheck disable=SC2086 # genopts is empty or one word
-    if ! python3 "$here/gen.py" "$s" "$dir" $genopts 2>"$dir/gen.err"; then
+    printf '# plugin %s sha256 %s; %s\n' "$plugin" "$plugin_sum" "$("$cc" --version | head -n 1)" >>"$logfile"
+    log python3 "$here/gen.py" "$s" . "${genopts[@]}"
+    if ! python3 "$here/gen.py" "$s" "$dir" "${genopts[@]}" 2>"$dir/gen.err"; then
         fail "generator failed: $(tail -n 1 "$dir/gen.err")"
         return
     fi
@@ -223,9 +245,8 @@ selfcheck() {
     if [ "${FUZZ_SHUFFLE:-1}" = 1 ]; then
         local sd=$dir/shuffled
         rm -rf "$sd"
-        log python3 "$here/gen.py" "$s" shuffled --shuffle-source $genopts
-        # shellcheck disable=SC2086
-        python3 "$here/gen.py" "$s" "$sd" --shuffle-source $genopts 2>>"$dir/gen.err"
+        log python3 "$here/gen.py" "$s" shuffled --shuffle-source "${genopts[@]}"
+        python3 "$here/gen.py" "$s" "$sd" --shuffle-source "${genopts[@]}" 2>>"$dir/gen.err"
         local odir=$dir
         dir=$sd
         logsub=shuffled
@@ -246,7 +267,8 @@ selfcheck() {
 plugin_configs() {
     local s=$1
     local i=0 seed name mode opt
-    local -a opts_rot=("-O1" "-Os" "-O3" "-O2 -g -gdwarf-4" "-O1 -g -gdwarf-5")
+    local -a opts_rot=("-O1" "-Os" "-O3" "-O2 -g -gdwarf-4" "-O1 -g -gdwarf-5" "-O2 -flto"
+        "-O2 -flto -g" "mixed")
     local -a seeds
     mapfile -t seeds <"$dir/seeds.txt"
     while [ "$i" -lt "$nseeds" ] && [ "$i" -lt "${#seeds[@]}" ]; do
@@ -262,6 +284,7 @@ plugin_configs() {
             mode=${c%%|*}
             opt=${c#*|}
             name=s$i-$mode-$(printf '%s' "$opt" | tr -d ' =-')
+            [ "$opt" = mixed ] && opt="-g"
             local -a pflags=("-fplugin=$plugin" "$parg-seed=$seed" "$parg-report=$name.report")
             [ "$mode" = p ] && pflags+=("$parg-performance-mode")
             rm -f "$dir/$name.report"
@@ -293,6 +316,21 @@ plugin_configs() {
                 *) fail "REPORT: $name: $(head -n 1 "$dir/$name.rcheck")" ;;
                 esac
             fi
+            # debug info must tell the truth (gdb ptype /o against the probe)
+            case " $opt " in
+            *" -g"*)
+                if [ "${FUZZ_DWARF:-1}" = 1 ]; then
+                    log -r "> $name.dcheck" python3 "$here/check-dwarf.py" "$name.probe" "$name"
+                    python3 "$here/check-dwarf.py" "$dir/$name.probe" "$dir/$name" \
+                        >"$dir/$name.dcheck" 2>&1
+                    case $? in
+                    0) dwarf_ok=$((dwarf_ok + 1)) ;;
+                    3) ;;
+                    *) fail "DWARF: $name: $(head -n 1 "$dir/$name.dcheck")" ;;
+                    esac
+                fi
+                ;;
+            esac
             # statistics: how many randomized layouts differ from the reference
             changed=$((changed + $(python3 "$here/check-report.py" --changed "$dir/ref.probe" "$dir/$name.probe")))
             total=$((total + $(grep -c '^Z R ' "$dir/ref.probe")))
@@ -304,7 +342,7 @@ plugin_configs() {
 # worker W: programs start+W, start+W+jobs, ...; writes its counters to a file
 worker() {
     local w=$1 k s
-    programs=0 compilations=0 failures=0 report_ok=0 report_skip=0 changed=0 total=0
+    programs=0 compilations=0 failures=0 report_ok=0 report_skip=0 changed=0 total=0 dwarf_ok=0
     k=$w
     while [ "$k" -lt "$n" ]; do
         s=$((start + k))
@@ -327,7 +365,7 @@ worker() {
         fi
         k=$((k + jobs))
     done
-    echo "$programs $compilations $failures $report_ok $report_skip $changed $total" >"$work/counts-$w"
+    echo "$programs $compilations $failures $report_ok $report_skip $changed $total $dwarf_ok" >"$work/counts-$w"
 }
 
 [ "${FUZZ_TAP:-0}" = 1 ] && echo "1..$n"
@@ -342,13 +380,13 @@ for p in "${pids[@]}"; do
     wait "$p"
 done
 
-tp=0 tc=0 tf=0 tr=0 ts=0 tch=0 tt=0
+tp=0 tc=0 tf=0 tr=0 ts=0 tch=0 tt=0 td=0
 w=0
 while [ "$w" -lt "$jobs" ]; do
     if [ -f "$work/counts-$w" ]; then
-        read -r a b c d e f g <"$work/counts-$w"
+        read -r a b c d e f g h <"$work/counts-$w"
         tp=$((tp + a)) tc=$((tc + b)) tf=$((tf + c)) tr=$((tr + d)) ts=$((ts + e))
-        tch=$((tch + f)) tt=$((tt + g))
+        tch=$((tch + f)) tt=$((tt + g)) td=$((td + h))
     else
         tf=$((tf + 1))
     fi
@@ -357,7 +395,8 @@ done
 [ "$own_work" = 1 ] && [ "${FUZZ_KEEP:-0}" != 1 ] && rm -rf "$work"
 
 msg="fuzz: $tp programs, $tc compilations, $tf failures"
-msg="$msg (report checks: $tr ok, $ts skipped; randomized layouts changed: $tch of $tt)"
+msg="$msg (report checks: $tr ok, $ts skipped; debug info checks: $td ok;"
+msg="$msg randomized layouts changed: $tch of $tt)"
 if [ "${FUZZ_TAP:-0}" = 1 ]; then
     echo "# $msg"
 else

@@ -27,7 +27,7 @@ if ! git -C "$GIT" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	(
 		cd "$GIT" &&
 		git init -q &&
-		git add -A &&
+		git add -A -f &&
 		git -c user.name=kit -c user.email=kit@localhost \
 			commit -q -m "linux 6.12 pristine" &&
 		git tag pristine
@@ -70,11 +70,13 @@ check "the already-patched tree is unchanged" \
 
 git -C "$GIT" checkout -q -f pristine
 git -C "$GIT" branch -q -D "am-$$"
+git -C "$GIT" clean -qfdx
 
 # 6-7: a series whose third patch does not apply leaves the tree untouched.
 cp -r "$PATCHES" "$tmp/broken"
 third=$(sed -n 3p "$tmp/broken/series")
-sed -i '0,/^ /s/^ \(.*\)$/ \1 BROKEN CONTEXT/' "$tmp/broken/$third"
+awk '/^@@/ { hunk = 1 } hunk && !done && /^ / { $0 = $0 " BROKEN CONTEXT"; done = 1 } 1' \
+	"$tmp/broken/$third" >"$tmp/p" && mv "$tmp/p" "$tmp/broken/$third"
 if "$KIT/scripts/randstruct-apply" "$GIT" "$tmp/broken" >"$tmp/out" 2>&1; then
 	not_ok "a series that fails half-way is refused"
 else

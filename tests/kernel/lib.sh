@@ -10,6 +10,10 @@
 # _USER, _HOST and _VERSION so that rebuilds are bit-identical.
 
 KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+# Run kbuild with a clean make environment: nothing of the kit's own make
+# invocation (job server, command-line variables) leaks into it.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 KDIR=${RANDSTRUCT_TEST_DIR:-$KIT/build/kernel/test}
 SRC=$KDIR/linux
 TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}

@@ -7,7 +7,7 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 47
+plan 48
 export LC_ALL=C
 seed=$(test_seed casts)
 S="$RS_ARG-seed=$seed"
@@ -136,6 +136,10 @@ long f(struct rnd *p)
 expect_warning "cast then indexed as an array of the other type" "$OUT" 3 '
 long f(struct rnd *p)
 { return ((struct plain *)p)[1].x; }'
+
+expect_warning "hard-coded byte offset into a randomized struct" "$OUT" 3 '
+struct plain *f(struct rnd *p)
+{ return (struct plain *)((char *)p + 8); }'
 
 # --- diagnosed: implicit conversions ----------------------------------------
 expect_warning "implicit: assignment" "$OUT" 4 '

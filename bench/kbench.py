@@ -1,0 +1,739 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Measurement and table code for the randstruct benchmarks (bench/README).
+
+    kbench.py compile  [--force] VARIANT... -- OBJ...
+    kbench.py profile  CALLGRIND_OUT PLUGIN_SO_SUBSTRING
+    kbench.py probe    VARIANT...
+    kbench.py tables   compile|memory|strength
+
+Everything is read from and written to $BENCH_DIR (see bench/lib.sh):
+out/VARIANT/ are configured kbuild output directories, callgrind/ holds the
+callgrind files, probe/ the memory probe, results/ the Markdown fragments.
+"""
+
+import json
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections import defaultdict
+
+BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
+NICE = shlex.split(os.environ.get("BENCH_NICE", "nice -n 10"))
+PROBE_DIR = os.path.join(BENCH_DIR, "probe")
+CG_DIR = os.path.join(BENCH_DIR, "callgrind")
+RES_DIR = os.path.join(BENCH_DIR, "results")
+PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
+
+# variant -> the variant giving its declaration-order baseline
+BASELINE = {
+    "none": "none", "mainline-full": "none", "mainline-perf": "none",
+    "clang-none": "clang-none", "clang": "clang-none",
+    "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
+}
+LABEL = {
+    "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
+    "mainline-full": "mainline plugin, RANDSTRUCT_FULL",
+    "mainline-perf": "mainline plugin, RANDSTRUCT_PERFORMANCE",
+    "clang-none": "Clang 19, RANDSTRUCT_NONE",
+    "clang": "Clang 19, RANDSTRUCT_FULL (native)",
+    "kit-none": "none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)",
+    "ours-full": "ours, full",
+    "ours-perf": "ours, performance mode",
+}
+
+
+def die(msg):
+    sys.stderr.write("kbench: error: %s\n" % msg)
+    sys.exit(1)
+
+
+def outdir(variant):
+    return os.path.join(BENCH_DIR, "out", variant)
+
+
+def compile_argv(variant, obj):
+    """The compiler command kbuild used for OBJ (from its .cmd file)."""
+    d, base = os.path.split(obj)
+    cmdfile = os.path.join(outdir(variant), d, "." + base + ".cmd")
+    try:
+        with open(cmdfile) as f:
+            first = f.readline()
+    except OSError:
+        die("%s missing: run bench/setup %s first" % (cmdfile, variant))
+    m = re.match(r"^savedcmd_\S+ := (.*)$", first.rstrip("\n"))
+    if not m:
+        die("cannot parse %s" % cmdfile)
+    # kbuild appends objtool and friends after ';'
+    cmd = m.group(1).split(" ; ")[0]
+    return shlex.split(cmd)
+
+
+def retarget(argv, src, out, dep):
+    """Same command, other source/output/dependency file."""
+    res = []
+    skip = False
+    for i, a in enumerate(argv):
+        if skip:
+            skip = False
+            continue
+        if a.startswith("-Wp,-MMD,") or a.startswith("-Wp,-MD,"):
+            res.append("-Wp,-MMD," + dep)
+        elif a == "-o":
+            res += ["-o", out]
+            skip = True
+        elif a.endswith(".c") and not a.startswith("-") and i == len(argv) - 1:
+            res.append(src)
+        else:
+            res.append(a)
+    return res
+
+
+def cc1_argv(argv, cwd):
+    """The cc1 command line the driver would run (gcc -###)."""
+    p = subprocess.run(argv + ["-###"], cwd=cwd, capture_output=True, text=True)
+    for line in p.stderr.splitlines():
+        if line.startswith(" ") and "/cc1" in line.split()[0]:
+            return shlex.split(line)
+    die("no cc1 line in: %s -###\n%s" % (" ".join(argv), p.stderr))
+
+
+def cg_total(path):
+    tot = None
+    with open(path, errors="replace") as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                tot = int(line.split()[1])
+    return tot
+
+
+# ---------------------------------------------------------------- compile
+
+def cmd_compile(args):
+    force = "--force" in args
+    args = [a for a in args if a != "--force"]
+    if "--" not in args:
+        die("usage: compile [--force] VARIANT... -- OBJ...")
+    i = args.index("--")
+    variants, objs = args[:i], args[i + 1:]
+    for v in variants:
+        for obj in objs:
+            d = os.path.join(CG_DIR, v)
+            os.makedirs(d, exist_ok=True)
+            stem = obj.replace("/", "_")[:-2]
+            cgout = os.path.join(d, stem + ".callgrind")
+            if os.path.exists(cgout) and not force and cg_total(cgout):
+                continue
+            argv = compile_argv(v, obj)
+            argv = retarget(argv, argv[-1], os.path.join(d, stem + ".o"),
+                            os.path.join(d, stem + ".d"))
+            cc1 = cc1_argv(argv, outdir(v))
+            # the driver's temporary .s: keep it in our directory
+            j = cc1.index("-o")
+            cc1[j + 1] = os.path.join(d, stem + ".s")
+            with open(os.path.join(d, stem + ".cmd"), "w") as f:
+                f.write(" ".join(shlex.quote(a) for a in cc1) + "\n")
+            vg = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cgout + ".tmp"]
+            sys.stderr.write("  CALLGRIND %s %s\n" % (v, obj))
+            p = subprocess.run(NICE + vg + cc1, cwd=outdir(v),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+            if p.returncode != 0:
+                die("cc1 under callgrind failed for %s %s:\n%s" %
+                    (v, obj, p.stderr[-3000:]))
+            os.rename(cgout + ".tmp", cgout)
+            os.unlink(os.path.join(d, stem + ".s"))
+
+
+# ---------------------------------------------------------------- profile
+
+def parse_callgrind(path):
+    """Self cost per (object, function) and call costs between them."""
+    names = {"ob": {}, "fl": {}, "fn": {}}
+    kind = {"ob": "ob", "cob": "ob", "fl": "fl", "fi": "fl", "fe": "fl",
+            "cfi": "fl", "cfl": "fl", "fn": "fn", "cfn": "fn"}
+    self_cost = defaultdict(int)
+    calls = defaultdict(int)          # (caller, callee) -> inclusive Ir
+    cur_ob = cur_fn = None
+    cob = cfn = None
+    pending_call = False
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            m = re.match(r"^(ob|cob|fl|fi|fe|cfi|cfl|fn|cfn)=(.*)$", line)
+            if m:
+                key, val = m.group(1), m.group(2)
+                mm = re.match(r"^\((\d+)\)(?: (.*))?$", val)
+                table = names[kind[key]]
+                if mm:
+                    if mm.group(2) is not None:
+                        table[mm.group(1)] = mm.group(2)
+                    val = table.get(mm.group(1), "?")
+                if key == "ob":
+                    cur_ob = val
+                elif key == "fn":
+                    cur_fn = (cur_ob, val)
+                    cob = cfn = None
+                elif key == "cob":
+                    cob = val
+                elif key == "cfn":
+                    cfn = val
+                continue
+            if line.startswith("calls="):
+                pending_call = True
+                continue
+            if line[0] in "0123456789+-*":
+                parts = line.split()
+                if len(parts) < 2:
+                    continue
+                cost = int(parts[1])
+                if pending_call:
+                    callee = (cob if cob is not None else cur_ob, cfn)
+                    calls[(cur_fn, callee)] += cost
+                    pending_call = False
+                    cob = cfn = None
+                else:
+                    self_cost[cur_fn] += cost
+    return self_cost, calls
+
+
+def plugin_profile(path, plugin_sub):
+    self_cost, calls = parse_callgrind(path)
+    total = cg_total(path)
+
+    def inplug(fn):
+        return fn is not None and fn[0] is not None and plugin_sub in fn[0]
+    pself = {fn: c for fn, c in self_cost.items() if inplug(fn)}
+    ext = defaultdict(int)        # plugin fn -> Ir of calls leaving the plugin
+    callee_tot = defaultdict(int)  # GCC function called by the plugin -> Ir
+    for (caller, callee), c in calls.items():
+        if inplug(caller) and not inplug(callee):
+            ext[caller] += c
+            callee_tot[callee[1]] += c
+    funcs = set(pself) | set(ext)
+    rows = sorted(((pself.get(fn, 0) + ext.get(fn, 0), pself.get(fn, 0),
+                    ext.get(fn, 0), fn[1]) for fn in funcs), reverse=True)
+    return total, rows, sorted(((c, n) for n, c in callee_tot.items()), reverse=True)
+
+
+def cmd_profile(args):
+    path, sub = args
+    total, rows, callees = plugin_profile(path, sub)
+    attributed = sum(r[0] for r in rows)
+    print("total Ir %d, attributed to the plugin %d (%.3f%%)" %
+          (total, attributed, 100.0 * attributed / total))
+    for r in rows[:25]:
+        print("%12d %12d %12d  %s" % r)
+    print("GCC functions called from the plugin:")
+    for c, n in callees[:15]:
+        print("%12d  %s" % (c, n))
+
+
+# ---------------------------------------------------------------- probe
+
+def randstruct_headers(src):
+    """Headers of the tree that mark a structure __randomize_layout."""
+    hdrs = []
+    for top in ("include/linux", "include/net", "include/keys",
+                "arch/x86/include/asm"):
+        for root, _, files in os.walk(os.path.join(src, top)):
+            for fn in sorted(files):
+                if not fn.endswith(".h"):
+                    continue
+                p = os.path.join(root, fn)
+                with open(p, errors="replace") as f:
+                    t = f.read()
+                if re.search(r"\}\s*__randomize_layout|randomized_struct_fields_end", t):
+                    hdrs.append(os.path.relpath(p, os.path.join(src, "include"))
+                                if p.startswith(os.path.join(src, "include/"))
+                                else os.path.relpath(p, os.path.join(src, "arch/x86/include")))
+    return sorted(set(hdrs))
+
+
+# headers that only compile in a context the probe does not give
+SKIP_HEADERS = {"linux/compiler_types.h", "linux/compiler-randstruct.h",
+                "linux/lsm_hooks.h"}
+
+
+def probe_source(src, extra=""):
+    lines = ["/* generated by bench/kbench.py: the memory probe */",
+             "#include <linux/stddef.h>", "#include <linux/kernel.h>",
+             "#include <linux/sched.h>", "#include <linux/fs.h>",
+             "#include <linux/security.h>"]
+    for h in randstruct_headers(src):
+        if h in SKIP_HEADERS:
+            continue
+        lines.append("#include <%s>" % h)
+    return "\n".join(lines) + "\n" + extra
+
+
+def compile_probe(variant, srcfile, obj, report=None):
+    argv = compile_argv(variant, "kernel/fork.o")
+    argv = retarget(argv, srcfile, obj, obj[:-2] + ".d")
+    argv = [a for a in argv if not a.startswith("-DKBUILD_") and
+            not a.startswith("-D__KBUILD_MODNAME")]
+    argv += ["-DKBUILD_MODNAME=\"probe\"", "-DKBUILD_BASENAME=\"probe\"",
+             "-Wno-missing-prototypes", "-Wno-unused"]
+    if report:
+        argv.append(PLUGIN_ARG + "report=" + report)
+    p = subprocess.run(NICE + argv, cwd=outdir(variant), capture_output=True, text=True)
+    if p.returncode != 0:
+        die("probe failed to compile for %s:\n%s" % (variant, p.stderr[-4000:]))
+
+
+def read_report(path):
+    seen = {}
+    with open(path) as f:
+        for line in f:
+            r = json.loads(line)
+            seen[(r["struct"], r["identity"], r["file"], r["line"])] = r
+    return list(seen.values())
+
+
+def container_of(rec, cache={}):
+    """The named struct an anonymous randomized struct is a member of."""
+    if not rec["anonymous"]:
+        return rec["struct"]
+    path = rec["file"]
+    if path not in cache:
+        with open(path, errors="replace") as f:
+            cache[path] = f.read().splitlines()
+    text = cache[path]
+    for i in range(rec["line"] - 1, -1, -1):
+        m = re.match(r"^struct (\w+)\s*\{", text[i])
+        if m:
+            return m.group(1)
+    return None
+
+
+def probe_targets(report):
+    """[(key, container, [field names])] for every struct in the report."""
+    targets = []
+    for r in report:
+        c = container_of(r)
+        if c is None:
+            continue
+        key = r["struct"] if not r["anonymous"] else "%s.anon%d" % (c, r["line"])
+        fields = [f["name"] for f in r["fields"] if f["name"] and not f["bitfield"]]
+        targets.append((key, c, fields, r))
+    return targets
+
+
+def sym(s):
+    return re.sub(r"[^A-Za-z0-9_]", "_", s)
+
+
+def cmd_probe(variants):
+    os.makedirs(PROBE_DIR, exist_ok=True)
+    data = {}
+    # 1. which structs does our plugin randomize in these headers?
+    for ours in ("ours-full", "ours-perf"):
+        src = os.path.join(PROBE_DIR, "headers.c")
+        with open(src, "w") as f:
+            f.write(probe_source(os.path.join(BENCH_DIR, "src", "kit")))
+        rep = os.path.join(PROBE_DIR, "report-%s.jsonl" % ours)
+        if os.path.exists(rep):
+            os.unlink(rep)
+        compile_probe(ours, src, os.path.join(PROBE_DIR, "headers-%s.o" % ours), rep)
+    report = read_report(os.path.join(PROBE_DIR, "report-ours-full.jsonl"))
+    targets = probe_targets(report)
+    # 2. sizeof and offsetof of each, as sizes of arrays
+    body = []
+    done = set()
+    for key, c, fields, r in targets:
+        if c not in done:
+            body.append("char rs_sz__%s[sizeof(struct %s)];" % (sym(c), c))
+            done.add(c)
+        for fl in fields:
+            body.append("char rs_of__%s__%s[offsetof(struct %s, %s) + 1];" %
+                        (sym(c), fl, c, fl))
+    body = sorted(set(body))
+    for v in variants:
+        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        src = os.path.join(PROBE_DIR, "probe-%s.c" % tree)
+        with open(src, "w") as f:
+            f.write(probe_source(os.path.join(BENCH_DIR, "src", tree), "\n".join(body) + "\n"))
+        obj = os.path.join(PROBE_DIR, "probe-%s.o" % v)
+        sys.stderr.write("  PROBE    %s\n" % v)
+        compile_probe(v, src, obj)
+        p = subprocess.run(["nm", "-S", obj], capture_output=True, text=True, check=True)
+        sizes, offs = {}, {}
+        for line in p.stdout.splitlines():
+            parts = line.split()
+            if len(parts) != 4:
+                continue
+            n, val = parts[3], int(parts[1], 16)
+            if n.startswith("rs_sz__"):
+                sizes[n[7:]] = val
+            elif n.startswith("rs_of__"):
+                c, fl = n[7:].split("__", 1)
+                offs.setdefault(c, {})[fl] = val - 1
+        data[v] = {"sizes": sizes, "offsets": offs}
+    with open(os.path.join(PROBE_DIR, "probe.json"), "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+
+
+# ---------------------------------------------------------------- strength
+
+def log2fact(n):
+    return math.lgamma(n + 1) / math.log(2) if n > 1 else 0.0
+
+
+def units_of(r):
+    """Top-level fields of a report record, flexible array excluded."""
+    fl = list(r["fields"])
+    if fl and fl[-1]["bit_size"] == 0 and not fl[-1]["bitfield"]:
+        fl = fl[:-1]
+    return fl
+
+
+def mainline_full_bits(r):
+    # full_shuffle: Fisher-Yates over every field but a proper flexible array
+    return log2fact(len(units_of(r)))
+
+
+def mainline_perf_bits(r):
+    """Exact entropy of mainline's performance_shuffle (group shuffle no-op).
+
+    partition_struct: groups in declaration order, closed once their
+    accumulated int_size_in_bytes reaches 64.  Inside a group, for index
+    from len-1 down to 1: a bit-field at the index is skipped, otherwise
+    j = ranval % (index+1) and a bit-field at j cancels the swap.  The
+    choices determine the permutation one to one, so the entropy is the
+    sum of the entropies of the draws."""
+    fl = units_of(r)
+    groups, cur, acc = [], [], 0
+    for f in fl:
+        if f["bitfield"]:
+            w = f["bit_size"]
+            size = 1 if w <= 8 else 2 if w <= 16 else 4 if w <= 32 else 8
+        else:
+            size = f["bit_size"] // 8
+        cur.append(f)
+        acc += size
+        if acc >= 64:
+            groups.append(cur)
+            cur, acc = [], 0
+    if cur:
+        groups.append(cur)
+    bits = 0.0
+    for g in groups:
+        for index in range(len(g) - 1, 0, -1):
+            if g[index]["bitfield"]:
+                continue
+            k = index + 1
+            b = sum(1 for x in g[:index] if x["bitfield"])
+            moves = index - b
+            stay = (1 + b) / k
+            bits += moves * (1.0 / k) * math.log2(k) - stay * math.log2(stay)
+    return bits, len(groups)
+
+
+def clang_buckets(r):
+    """clang/lib/AST/Randstruct.cpp randomizeStructureLayoutImpl, replayed.
+
+    CACHE_LINE is 64 and is compared with getTypeInfo().Width, which is in
+    *bits*: a bucket holds at most 8 bytes, and every field of 8 bytes or
+    more is a bucket of its own."""
+    fl = list(r["fields"])
+    if fl and fl[-1]["bit_size"] == 0 and not fl[-1]["bitfield"]:
+        fl = fl[:-1]              # flexible array stays last
+    pending = list(fl)
+    buckets = []
+    cur, cur_size, run, skipped = None, 0, None, 0
+    while pending:
+        if skipped >= len(pending):
+            skipped = 0
+            buckets.append(("b", cur))
+            cur, cur_size = None, 0
+        fd = pending[0]
+        if fd["bitfield"] and fd["bit_size"] > 0:
+            run = (run or []) + [fd]
+            pending.pop(0)
+            continue
+        if run:
+            buckets.append(("r", run))
+            run = None
+        if cur is None:
+            cur, cur_size = [], 0
+        w = fd["bit_size"] if not fd["bitfield"] else 32  # ':0' of an int
+        if w >= 64:
+            buckets.append(("b", [fd]))
+            pending.pop(0)
+            continue
+        if cur_size + w <= 64:
+            cur.append(fd)
+            cur_size += w
+            pending.pop(0)
+            if cur_size >= 64:
+                skipped = 0
+                buckets.append(("b", cur))
+                cur, cur_size = None, 0
+        else:
+            skipped += 1
+            pending.append(pending.pop(0))
+    if cur is not None:
+        buckets.append(("b", cur))
+    if run:
+        buckets.append(("r", run))
+    buckets = [b for b in buckets if b[1]]
+    return buckets
+
+
+def clang_bits(r):
+    b = clang_buckets(r)
+    return log2fact(len(b)) + sum(log2fact(len(x)) for k, x in b if k == "b"), len(b)
+
+
+def line_pairs(offs, fields, size_of=None):
+    """Pairs of fields whose offsets share a 64-byte line."""
+    pairs = set()
+    fs = [f for f in fields if f in offs]
+    for i in range(len(fs)):
+        for j in range(i + 1, len(fs)):
+            if offs[fs[i]] // 64 == offs[fs[j]] // 64:
+                pairs.add((fs[i], fs[j]))
+    return pairs
+
+
+# ---------------------------------------------------------------- tables
+
+def fmt_pct(a, b):
+    return "%+.2f%%" % (100.0 * (a - b) / b) if b else "n/a"
+
+
+def table_compile():
+    objs = []
+    variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full", "ours-perf"]
+    data = {}
+    for v in variants:
+        d = os.path.join(CG_DIR, v)
+        if not os.path.isdir(d):
+            continue
+        for fn in sorted(os.listdir(d)):
+            if fn.endswith(".callgrind"):
+                t = cg_total(os.path.join(d, fn))
+                if t:
+                    data[(v, fn[:-10])] = t
+                    if fn[:-10] not in objs:
+                        objs.append(fn[:-10])
+    out = ["| translation unit | variant | cc1 instructions (Ir) | vs its none |",
+           "|---|---|---:|---:|"]
+    for o in objs:
+        for v in variants:
+            if (v, o) not in data:
+                continue
+            base = data.get((BASELINE[v], o))
+            out.append("| %s | %s | %d | %s |" % (
+                o.replace("_", "/") + ".c", LABEL[v], data[(v, o)],
+                fmt_pct(data[(v, o)], base) if base and v != BASELINE[v] else "—"))
+    # summary: overhead per implementation
+    out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
+            + " | all three |", "|---|" + "---:|" * (len(objs) + 1)]
+    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf"):
+        cells, s, sb = [], 0, 0
+        for o in objs:
+            if (v, o) in data and (BASELINE[v], o) in data:
+                cells.append(fmt_pct(data[(v, o)], data[(BASELINE[v], o)]))
+                s += data[(v, o)]
+                sb += data[(BASELINE[v], o)]
+            else:
+                cells.append("n/a")
+        out.append("| %s | %s | %s |" % (LABEL[v], " | ".join(cells),
+                                         fmt_pct(s, sb) if sb else "n/a"))
+    # the plugin's share, from the profiles
+    prof = []
+    for v in ("ours-full", "ours-perf", "mainline-full", "mainline-perf"):
+        for o in objs:
+            p = os.path.join(CG_DIR, v, o + ".callgrind")
+            if not os.path.exists(p):
+                continue
+            total, rows, callees = plugin_profile(p, "randomize_layout_plugin.so")
+            att = sum(r[0] for r in rows)
+            top = ", ".join("%s %.3f%%" % (r[3], 100.0 * r[0] / total) for r in rows[:4])
+            topc = ", ".join("%s %.3f%%" % (n, 100.0 * c / total) for c, n in callees[:3])
+            prof.append("| %s | %s | %d | %.3f%% | %s | %s |" % (
+                o.replace("_", "/") + ".c", LABEL[v], att, 100.0 * att / total, top, topc))
+    if prof:
+        out += ["", "Instructions executed in the plugin's own code plus the GCC "
+                "functions it calls (callgrind call graph; GCC's callbacks into the "
+                "plugin are counted once):", "",
+                "| TU | variant | plugin Ir | % of cc1 | top plugin functions (incl. their GCC callees) | top GCC callees |",
+                "|---|---|---:|---:|---|---|"] + prof
+    return "\n".join(out) + "\n"
+
+
+def load_probe():
+    with open(os.path.join(PROBE_DIR, "probe.json")) as f:
+        return json.load(f)
+
+
+def marked_targets():
+    rep = read_report(os.path.join(PROBE_DIR, "report-ours-full.jsonl"))
+    return probe_targets(rep)
+
+
+def table_memory():
+    data = load_probe()
+    targets = marked_targets()
+    marked = []
+    for key, c, fields, r in targets:
+        if r["reason"] == "marked" and c not in marked:
+            marked.append(c)
+    fnptr = sorted({c for key, c, fields, r in targets if r["reason"] != "marked"} - set(marked))
+    cols = [v for v in ("none", "mainline-full", "mainline-perf", "clang-none", "clang",
+                        "kit-none", "ours-full", "ours-perf") if v in data]
+    out = ["Structures marked `__randomize_layout` (or holding a marked anonymous "
+           "struct) whose definition the probe sees, sizeof in bytes; deltas against "
+           "the same tree and compiler without randomization "
+           "(mainline vs none, Clang vs clang-none, ours vs kit-none):", "",
+           "| struct | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
+    tot = defaultdict(int)
+    grow = defaultdict(list)
+    for c in sorted(marked):
+        cells = []
+        for v in cols:
+            s = data[v]["sizes"].get(sym(c))
+            if s is None:
+                cells.append("?")
+                continue
+            tot[v] += s
+            b = data[BASELINE[v]]["sizes"].get(sym(c))
+            if v != BASELINE[v] and b is not None and s != b:
+                cells.append("%d (%+d)" % (s, s - b))
+                if s > b:
+                    grow[v].append("%s %+d" % (c, s - b))
+            else:
+                cells.append("%d" % s)
+        out.append("| %s | %s |" % (c, " | ".join(cells)))
+    out.append("| **total (%d structs)** | %s |" % (len(marked), " | ".join(
+        "**%d%s**" % (tot[v], "" if v == BASELINE[v] else " (%+d, %s)" % (
+            tot[v] - tot[BASELINE[v]], fmt_pct(tot[v], tot[BASELINE[v]]))) for v in cols)))
+    out += ["", "Structures that grow: " + "; ".join(
+        "%s: %s" % (LABEL[v], ", ".join(grow[v]) if grow[v] else "none") for v in cols
+        if v != BASELINE[v]) + "."]
+    # the function-pointer structs (sizes cannot change, checked anyway)
+    changed = []
+    for c in fnptr:
+        for v in cols:
+            s = data[v]["sizes"].get(sym(c))
+            b = data[BASELINE[v]]["sizes"].get(sym(c))
+            if s is not None and b is not None and s != b:
+                changed.append("%s/%s %+d" % (c, v, s - b))
+    out += ["", "Also probed: %d structures randomized because they hold only function "
+            "pointers; size changes among them: %s." % (
+                len(fnptr), ", ".join(changed) if changed else "none")]
+    # cross-check: our report's size_after vs the compiled probe
+    rep = read_report(os.path.join(PROBE_DIR, "report-ours-full.jsonl"))
+    bad = [r["struct"] for r in rep if not r["anonymous"] and
+           data["ours-full"]["sizes"].get(sym(r["struct"])) not in (None, r["size_after"])]
+    grown = ["%s %d->%d" % (r["struct"] or "anon@%s:%d" % (r["file"], r["line"]),
+                            r["size_before"], r["size_after"])
+             for r in rep if r["size_after"] > r["size_before"]]
+    out += ["", "Cross-check: our report's `size_after` equals the probe's sizeof for "
+            "every named struct: %s; report entries with size_after > size_before: %s." % (
+                "yes" if not bad else "NO: " + ", ".join(bad),
+                ", ".join(grown) if grown else "none")]
+    return "\n".join(out) + "\n"
+
+
+def table_strength():
+    data = load_probe()
+    full = {(r["struct"], r["file"], r["line"]): r
+            for r in read_report(os.path.join(PROBE_DIR, "report-ours-full.jsonl"))}
+    perf = {(r["struct"], r["file"], r["line"]): r
+            for r in read_report(os.path.join(PROBE_DIR, "report-ours-perf.jsonl"))}
+    rows = []
+    sums = defaultdict(float)
+    for key, c, fields, r in marked_targets():
+        if r["reason"] != "marked":
+            continue
+        rp = perf.get((r["struct"], r["file"], r["line"]))
+        mp, ng = mainline_perf_bits(r)
+        cb, nb = clang_bits(r)
+        vals = {"units": len(units_of(r)), "ours-full": r["entropy_bits"],
+                "ours-perf": rp["entropy_bits"] if rp else float("nan"),
+                "mainline-full": mainline_full_bits(r), "mainline-perf": mp,
+                "clang": cb}
+        for k, x in vals.items():
+            if k != "units":
+                sums[k] += x
+        # cache-line pairs
+        cl = {}
+        for v in ("mainline-full", "mainline-perf", "clang", "ours-full", "ours-perf"):
+            if v not in data or sym(c) not in data[v]["offsets"]:
+                cl[v] = None
+                continue
+            before = line_pairs(data[BASELINE[v]]["offsets"].get(sym(c), {}), fields)
+            after = line_pairs(data[v]["offsets"][sym(c)], fields)
+            cl[v] = (len(before & after), len(before))
+            sums["pairs-" + v] += len(before & after)
+            sums["pairsb-" + v] += len(before)
+        name = c if not r["anonymous"] else "%s (anonymous, line %d)" % (c, r["line"])
+        rows.append((name, vals, cl, ng, nb))
+    out = ["Entropy in bits per structure (ours: `entropy_bits` of our report, a lower "
+           "bound; mainline and Clang: computed from their algorithms over the same "
+           "field lists, see the notes below):", "",
+           "| struct | fields | ours full | ours perf | mainline full | mainline perf (groups) | Clang (buckets) |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, vals, cl, ng, nb in sorted(rows):
+        out.append("| %s | %d | %.1f | %.1f | %.1f | %.1f (%d) | %.1f (%d) |" % (
+            name, vals["units"], vals["ours-full"], vals["ours-perf"],
+            vals["mainline-full"], vals["mainline-perf"], ng, vals["clang"], nb))
+    out.append("| **sum** | | **%.0f** | **%.0f** | **%.0f** | **%.0f** | **%.0f** |" % (
+        sums["ours-full"], sums["ours-perf"], sums["mainline-full"],
+        sums["mainline-perf"], sums["clang"]))
+    out += ["", "Field pairs that shared a 64-byte line (offset / 64, offsets from "
+            "the compiled probe, declaration order = the variant's none build) and "
+            "still share one after randomization; named, non-bit-field top-level "
+            "fields:", "",
+            "| struct | ours perf | mainline perf | ours full | mainline full | Clang |",
+            "|---|---:|---:|---:|---:|---:|"]
+
+    def cell(x):
+        if x is None:
+            return "n/a"
+        k, n = x
+        return "%d/%d (%.0f%%)" % (k, n, 100.0 * k / n) if n else "0/0"
+    for name, vals, cl, ng, nb in sorted(rows):
+        out.append("| %s | %s |" % (name, " | ".join(cell(cl[v]) for v in (
+            "ours-perf", "mainline-perf", "ours-full", "mainline-full", "clang"))))
+    out.append("| **all** | %s |" % " | ".join(
+        "**%s**" % cell((int(sums["pairs-" + v]), int(sums["pairsb-" + v])))
+        for v in ("ours-perf", "mainline-perf", "ours-full", "mainline-full", "clang")))
+    return "\n".join(out) + "\n"
+
+
+def cmd_tables(args):
+    what = args[0]
+    fn = {"compile": table_compile, "memory": table_memory,
+          "strength": table_strength}[what]
+    sys.stdout.write(fn())
+
+
+def main():
+    if len(sys.argv) < 2:
+        die(__doc__)
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == "compile":
+        cmd_compile(args)
+    elif cmd == "profile":
+        cmd_profile(args)
+    elif cmd == "probe":
+        cmd_probe(args)
+    elif cmd == "tables":
+        cmd_tables(args)
+    elif cmd == "argv":
+        print(" ".join(shlex.quote(a) for a in compile_argv(args[0], args[1])))
+    else:
+        die("unknown command %s" % cmd)
+
+
+if __name__ == "__main__":
+    main()

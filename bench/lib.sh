@@ -1,0 +1,100 @@
+# shellcheck shell=bash disable=SC2034
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared settings for the benchmark scripts in bench/ (see bench/README).
+#
+# Everything lives under $BENCH_DIR (default build/bench):
+#   src/pristine   linux-source-6.12 as Debian ships it (mainline, Clang)
+#   src/kit        the same tree with the kit's patches/ applied (ours)
+#   out/VARIANT    one kbuild output directory (O=) per variant
+#   results/       one Markdown fragment per benchmark, joined into
+#                  bench/RESULTS.md by bench/report
+
+KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH_DIR=${BENCH_DIR:-$KIT/build/bench}
+BENCH_DIR=$(mkdir -p "$BENCH_DIR" && cd "$BENCH_DIR" && pwd)
+TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+SRC_PRISTINE=$BENCH_DIR/src/pristine
+SRC_KIT=$BENCH_DIR/src/kit
+RESULTS=$BENCH_DIR/results
+NICE=${BENCH_NICE:-nice -n 10}
+LLVM_SUFFIX=${BENCH_LLVM_SUFFIX:--19}
+
+# One public, fixed benchmark seed for every implementation, so that a
+# rerun measures the same layouts (never use it for a real kernel).
+BENCH_SEED=${BENCH_SEED:-$(printf 'randstruct bench seed' | sha256sum | cut -c1-64)}
+
+# Pin what kbuild would otherwise take from the clock and the machine.
+export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2025'
+export KBUILD_BUILD_USER=randstruct
+export KBUILD_BUILD_HOST=bench
+export KBUILD_BUILD_VERSION=1
+
+# VARIANT -> "tree compiler randstruct-config-lines..."
+# none, mainline-*, clang-*: the pristine tree, mainline's Kconfig choice;
+# kit-none, ours-*: the kit's tree, GCC_PLUGIN_RANDSTRUCT off or on.
+ALL_VARIANTS="none mainline-full mainline-perf clang-none clang kit-none ours-full ours-perf"
+
+variant_tree() {
+	case $1 in
+	kit-none|ours-*) echo "$SRC_KIT" ;;
+	*) echo "$SRC_PRISTINE" ;;
+	esac
+}
+
+variant_is_clang() {
+	case $1 in clang*) return 0 ;; esac
+	return 1
+}
+
+# The lines merged on top of tinyconfig + boot/kernel.config.
+variant_config() {
+	case $1 in
+	none|clang-none)
+		echo 'CONFIG_RANDSTRUCT_NONE=y' ;;
+	mainline-full|clang)
+		echo 'CONFIG_RANDSTRUCT_FULL=y' ;;
+	mainline-perf)
+		echo 'CONFIG_RANDSTRUCT_PERFORMANCE=y' ;;
+	kit-none)
+		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set' ;;
+	ours-full)
+		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT=y'
+		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set' ;;
+	ours-perf)
+		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT=y'
+		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y' ;;
+	*)
+		die "unknown variant '$1' (one of: $ALL_VARIANTS)" ;;
+	esac
+}
+
+# make arguments for a variant (the compiler).
+variant_make_args() {
+	if variant_is_clang "$1"; then
+		echo "LLVM=$LLVM_SUFFIX"
+	fi
+}
+
+die() {
+	echo "bench: error: $*" >&2
+	exit 1
+}
+
+say() {
+	printf '  %-8s %s\n' "$1" "$2" >&2
+}
+
+# kmake VARIANT ARGS...: make in the variant's output directory.
+kmake() {
+	local v=$1
+	shift
+	# shellcheck disable=SC2046 # one word per argument
+	KBUILD_RANDSTRUCT_SEED=$BENCH_SEED $NICE make -C "$(variant_tree "$v")" \
+		O="$BENCH_DIR/out/$v" $(variant_make_args "$v") "$@"
+}
+
+# The seed file every implementation reads in an output directory.
+variant_seed_file() {
+	echo "$BENCH_DIR/out/$1/scripts/basic/randstruct.seed"
+}

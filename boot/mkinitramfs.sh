@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# mkinitramfs.sh OUT.cpio [MODULE.ko...]
+#
+# Build an uncompressed newc initramfs with busybox-static, the static smoke
+# test (boot/smoke.c) as /smoke, boot/init.sh as /init, and the given kernel
+# modules in /modules (loaded by /init in name order; a module given as
+# FILE.ko=NAME.ko is stored under NAME.ko).
+
+set -eu
+
+die() {
+	echo "mkinitramfs.sh: $*" >&2
+	exit 1
+}
+
+[ $# -ge 1 ] || die "usage: mkinitramfs.sh OUT.cpio [MODULE.ko...]"
+out=$1
+shift
+
+here=$(cd "$(dirname "$0")" && pwd)
+busybox=/bin/busybox
+[ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
+ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
+	die "$busybox is not statically linked (install busybox-static)"
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" "$stage/modules"
+cp "$busybox" "$stage/bin/busybox"
+for app in sh mount cat echo uname insmod rmmod reboot dmesg sleep sed; do
+	ln -s busybox "$stage/bin/$app"
+done
+${CC:-gcc} -static -O2 -Wall -Wextra -o "$stage/smoke" "$here/smoke.c" ||
+	die "cannot build the static smoke test (is libc6-dev installed?)"
+cp "$here/init.sh" "$stage/init"
+chmod 755 "$stage/init" "$stage/smoke"
+for arg in "$@"; do
+	ko=${arg%%=*}
+	name=${arg#*=}
+	[ "$name" != "$arg" ] || name=${ko##*/}
+	[ -f "$ko" ] || die "module $ko not found"
+	cp "$ko" "$stage/modules/$name"
+done
+
+outdir=$(dirname "$out")
+mkdir -p "$outdir"
+out=$(cd "$outdir" && pwd)/$(basename "$out")
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --owner=0:0 --quiet) > "$out.tmp"
+mv "$out.tmp" "$out"

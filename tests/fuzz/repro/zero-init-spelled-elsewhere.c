@@ -1,0 +1,25 @@
+/*
+ * Found while fuzzing the {0} rule: the plugin accepts a zero initializer
+ * only if the source line at the element's location shows a literal 0
+ * (rs_diagnostics.c: spelled_as_zero).  So the same all-zero "{0}" is an
+ * error when
+ *   - it comes from a macro (common: #define FOO_INIT { 0 }),
+ *   - a #line directive names another file (generated code: yacc, lex),
+ *   - the source file cannot be read at that path: compiling preprocessed
+ *     output elsewhere (distcc/icecc, or gcc -E x.c >/tmp/x.i; cd /;
+ *     gcc -c /tmp/x.i), where the "x.c" of the line markers is not found.
+ *
+ *   gcc -c -Wall -fplugin=build/randomize_layout_plugin.so \
+ *       tests/fuzz/repro/zero-init-spelled-elsewhere.c
+ *   z.c:..: error: positional initializer for 'struct S', whose layout is
+ *   randomized: use designated initializers ('.field = value')   (3 times)
+ *
+ * Every initializer below is all zero and so layout independent.
+ */
+#define ZERO_INIT { 0 }
+#define ZERO 0
+struct __attribute__((randomize_layout)) S { int a; long b; int c[2]; };
+struct S from_macro = ZERO_INIT;
+struct S zero_macro = { ZERO };
+#line 100 "generated.y"
+struct S after_line_directive = { 0 };
