@@ -8,7 +8,7 @@
  * it does not carry no_randomize_layout.  Unions never move, nor does
  * anything defined under a /uapi/ directory: asking for it there is an
  * error, because the userland ABI must not change.  The policy file may
- * add or exclude structures by tag.
+ * add or exclude structures by tag, overriding the source's attributes.
  */
 #include "randstruct.h"
 
@@ -77,15 +77,16 @@ enum rs_selection rs_select(tree type)
 		return RS_KEEP;
 	marked = rs_type_has_attribute(type, "randomize_layout");
 	unmarked = rs_type_has_attribute(type, "no_randomize_layout");
-	policy = rs_policy_decision(type);
-	if (policy > 0)
-		marked = true;
-	else if (policy < 0)
-		unmarked = true;
 	if (marked && unmarked) {
 		error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
-			 "%qT is both randomized and excluded from randomization", type);
+			 "%qT has both %<randomize_layout%> and %<no_randomize_layout%>", type);
 		return RS_KEEP;
+	}
+	/* The policy is the build's own word: it overrides the source. */
+	policy = rs_policy_decision(type);
+	if (policy) {
+		marked = policy > 0;
+		unmarked = policy < 0;
 	}
 	if (unmarked)
 		return RS_KEEP;

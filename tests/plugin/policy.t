@@ -7,7 +7,7 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 37
+plan 40
 export LC_ALL=C
 seed=$(test_seed policy)
 S="$RS_ARG-seed=$seed"
@@ -229,5 +229,29 @@ printf 'allow-cast sub/elsewhere.c * *\nallow-cast x.c struct a struct b\n' > "$
 check_eq "several rules, several policy arguments" "0" \
 	"$(rs_cc -c -o "$T/c.o" "$S" "$P=$T/two.txt" "$P=$T/hdr.txt" \
 		"$T/sub/elsewhere.c" 2>&1 | grep -c 'warning: randstruct:')"
+
+# --- the kit's policy for Linux 6.12 ------------------------------------------
+KIT_POLICY=$(readlink -f "$(dirname "$0")/../../kit/randstruct-6.12.policy")
+check "the kit's 6.12 policy parses" \
+	rs_cc -c -o "$T/empty.o" "$P=$KIT_POLICY" "$T/empty.c"
+
+# mm/rmap.c's tagged folio->mapping store, in miniature
+mkdir -p "$T/linux/mm"
+cat > "$T/linux/mm/rmap.c" <<'C'
+struct address_space { long a; int b; void *c; short d; } __attribute__((randomize_layout));
+struct anon_vma { long root; int refcount; };
+struct folio { struct address_space *mapping; };
+void set_anon(struct folio *folio, struct anon_vma *anon_vma)
+{
+	anon_vma = (void *)anon_vma + 1;
+	folio->mapping = (struct address_space *)anon_vma;
+}
+C
+check_eq "mm/rmap.c pattern warns without the policy" 1 \
+	"$(cd "$T/linux" && rs_cc -c -o rmap.o "$S" mm/rmap.c 2>&1 |
+		grep -c "warning: randstruct: pointer to 'struct anon_vma' converted to pointer to randomized 'struct address_space'")"
+check_eq "mm/rmap.c pattern allowed by the kit's policy" 0 \
+	"$(cd "$T/linux" && rs_cc -c -o rmap.o "$S" "$P=$KIT_POLICY" \
+		mm/rmap.c 2>&1 | grep -c 'randstruct')"
 
 done_testing

@@ -5,7 +5,7 @@
 # uapi; attribute misuse is an error naming the type.
 . "$(dirname "$0")/../lib.sh"
 
-plan 15
+plan 17
 S="$RS_ARG-seed=$(test_seed selection)"
 mkdir -p "$T/include/uapi/linux"
 
@@ -41,6 +41,17 @@ for keep in mixed single optout never; do
 	check "$keep is left alone" bash -c '! grep -q "\\b$1:" <<< "$2"' _ \
 		"$keep" "$selected"
 done
+
+# The policy file overrides the source: exclude a marked struct, add one.
+printf 'exclude struct marked  # opt out without patching\nrandomize mixed\n' \
+	> "$T/p.policy"
+rm -f "$T/p.jsonl"
+rs_cc "$S" "$RS_ARG-policy=$T/p.policy" "$RS_ARG-report=$T/p.jsonl" \
+	-c "$T/sel.c" -o "$T/sel.o"
+check "policy exclude wins over randomize_layout in the source" \
+	bash -c '! grep -q "\"struct\":\"marked\"" "$1"' _ "$T/p.jsonl"
+check "policy randomize adds a struct by tag" \
+	grep -q '"struct":"mixed"' "$T/p.jsonl"
 
 bad_attr() {
 	printf '%s\n' "$2" > "$T/bad.c"
