@@ -12,6 +12,7 @@ out/VARIANT/ are configured kbuild output directories, callgrind/ holds the
 callgrind files, probe/ the memory probe, results/ the Markdown fragments.
 """
 
+import hashlib
 import json
 import math
 import os
@@ -23,7 +24,7 @@ from collections import defaultdict
 
 BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
-NICE = shlex.split(os.environ.get("BENCH_NICE", "nice -n 10"))
+NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
 PROBE_DIR = os.path.join(BENCH_DIR, "probe")
 CG_DIR = os.path.join(BENCH_DIR, "callgrind")
 RES_DIR = os.path.join(BENCH_DIR, "results")
@@ -34,6 +35,7 @@ BASELINE = {
     "none": "none", "mainline-full": "none", "mainline-perf": "none",
     "clang-none": "clang-none", "clang": "clang-none",
     "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
+    "ours-disabled": "kit-none",
 }
 LABEL = {
     "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
@@ -44,6 +46,7 @@ LABEL = {
     "kit-none": "none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)",
     "ours-full": "ours, full",
     "ours-perf": "ours, performance mode",
+    "ours-disabled": "ours loaded with `disable` (control)",
 }
 
 
@@ -52,12 +55,20 @@ def die(msg):
     sys.exit(1)
 
 
+# Not a build of its own: ours-full's command plus the plugin's "disable"
+# argument (attributes registered, nothing randomized or checked), which
+# separates the plugin's work from what -DRANDSTRUCT changes in the headers.
+PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"])}
+
+
 def outdir(variant):
+    variant = PSEUDO.get(variant, (variant,))[0]
     return os.path.join(BENCH_DIR, "out", variant)
 
 
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
+    extra = PSEUDO.get(variant, (variant, []))[1]
     d, base = os.path.split(obj)
     cmdfile = os.path.join(outdir(variant), d, "." + base + ".cmd")
     try:
@@ -70,7 +81,8 @@ def compile_argv(variant, obj):
         die("cannot parse %s" % cmdfile)
     # kbuild appends objtool and friends after ';'
     cmd = m.group(1).split(" ; ")[0]
-    return shlex.split(cmd)
+    argv = shlex.split(cmd)
+    return argv[:-1] + extra + argv[-1:]
 
 
 def retarget(argv, src, out, dep):
@@ -152,15 +164,16 @@ def cmd_compile(args):
 # ---------------------------------------------------------------- profile
 
 def parse_callgrind(path):
-    """Self cost per (object, function) and call costs between them."""
+    """Self cost per (object, function); calls and inclusive cost per arc."""
     names = {"ob": {}, "fl": {}, "fn": {}}
     kind = {"ob": "ob", "cob": "ob", "fl": "fl", "fi": "fl", "fe": "fl",
             "cfi": "fl", "cfl": "fl", "fn": "fn", "cfn": "fn"}
     self_cost = defaultdict(int)
     calls = defaultdict(int)          # (caller, callee) -> inclusive Ir
+    ncalls = defaultdict(int)         # (caller, callee) -> number of calls
     cur_ob = cur_fn = None
     cob = cfn = None
-    pending_call = False
+    pending_call = 0
     with open(path, errors="replace") as f:
         for line in f:
             line = line.rstrip("\n")
@@ -186,7 +199,7 @@ def parse_callgrind(path):
                     cfn = val
                 continue
             if line.startswith("calls="):
-                pending_call = True
+                pending_call = int(line[6:].split()[0])
                 continue
             if line[0] in "0123456789+-*":
                 parts = line.split()
@@ -196,43 +209,72 @@ def parse_callgrind(path):
                 if pending_call:
                     callee = (cob if cob is not None else cur_ob, cfn)
                     calls[(cur_fn, callee)] += cost
-                    pending_call = False
+                    ncalls[(cur_fn, callee)] += pending_call
+                    pending_call = 0
                     cob = cfn = None
                 else:
                     self_cost[cur_fn] += cost
-    return self_cost, calls
+    return self_cost, calls, ncalls
+
+
+# Our plugin wraps the debug hook type_decl(); what the wrapped original
+# does (DWARF for the type) is GCC's own work, done without the plugin too.
+WRAPPERS = ("rs_type_decl",)
 
 
 def plugin_profile(path, plugin_sub):
-    self_cost, calls = parse_callgrind(path)
+    """Instructions attributable to the plugin: its own code, plus the GCC
+    functions it calls (inclusive), minus what those GCC functions spend
+    back in the plugin (walk_tree callbacks, hash functions: counted once),
+    minus the original debug hook called by the wrapper."""
+    self_cost, calls, ncalls = parse_callgrind(path)
     total = cg_total(path)
 
     def inplug(fn):
         return fn is not None and fn[0] is not None and plugin_sub in fn[0]
+
+    def wrapped(caller, callee):
+        return caller[1].split("(")[0] in WRAPPERS and not inplug(callee)
+    out_arcs = {a: c for a, c in calls.items()
+                if inplug(a[0]) and not inplug(a[1]) and not wrapped(*a)}
+    # GCC functions the plugin calls (and their recursive instances, which
+    # callgrind names "f'2"...): callbacks from them into the plugin (walk_tree
+    # visitors, hash functions) are already inside the plugin's arcs.
+    direct = set(b[1].split("'")[0] for (_, b) in out_arcs)
+    reach = set(fn for (a, b) in calls for fn in (a, b)
+                if fn is not None and not inplug(fn) and fn[1].split("'")[0] in direct)
+    back = {a: c for a, c in calls.items()
+            if a[0] in reach and inplug(a[1])}
     pself = {fn: c for fn, c in self_cost.items() if inplug(fn)}
-    ext = defaultdict(int)        # plugin fn -> Ir of calls leaving the plugin
-    callee_tot = defaultdict(int)  # GCC function called by the plugin -> Ir
-    for (caller, callee), c in calls.items():
-        if inplug(caller) and not inplug(callee):
-            ext[caller] += c
-            callee_tot[callee[1]] += c
+    ext = defaultdict(int)
+    for (a, b), c in out_arcs.items():
+        ext[a] += c
+    attributed = sum(pself.values()) + sum(out_arcs.values()) - sum(back.values())
     funcs = set(pself) | set(ext)
     rows = sorted(((pself.get(fn, 0) + ext.get(fn, 0), pself.get(fn, 0),
                     ext.get(fn, 0), fn[1]) for fn in funcs), reverse=True)
-    return total, rows, sorted(((c, n) for n, c in callee_tot.items()), reverse=True)
+    arcs = sorted(((c, ncalls[a], a[0][1], a[1][1]) for a, c in out_arcs.items()),
+                  reverse=True)
+    return total, attributed, rows, arcs, sum(back.values())
+
+
+def short(name):
+    return name.split("(")[0]
 
 
 def cmd_profile(args):
     path, sub = args
-    total, rows, callees = plugin_profile(path, sub)
-    attributed = sum(r[0] for r in rows)
-    print("total Ir %d, attributed to the plugin %d (%.3f%%)" %
+    total, attributed, rows, arcs, back = plugin_profile(path, sub)
+    print("total Ir %d; attributable to the plugin %d (%.3f%% of cc1)" %
           (total, attributed, 100.0 * attributed / total))
-    for r in rows[:25]:
-        print("%12d %12d %12d  %s" % r)
-    print("GCC functions called from the plugin:")
-    for c, n in callees[:15]:
-        print("%12d  %s" % (c, n))
+    print("(plugin self + its calls into GCC, minus %d Ir of GCC calling back into"
+          " the plugin; the wrapped type_decl hook excluded)" % back)
+    print("\n%12s %12s %12s  %s" % ("self+callees", "self", "GCC callees", "plugin function"))
+    for r in rows[:20]:
+        print("%12d %12d %12d  %s" % (r[0], r[1], r[2], short(r[3])))
+    print("\nCalls from the plugin into GCC (inclusive Ir, number of calls):")
+    for c, n, a, b in arcs[:20]:
+        print("%12d %8d  %s -> %s" % (c, n, short(a), short(b)))
 
 
 # ---------------------------------------------------------------- probe
@@ -261,19 +303,40 @@ SKIP_HEADERS = {"linux/compiler_types.h", "linux/compiler-randstruct.h",
                 "linux/lsm_hooks.h"}
 
 
-def probe_source(src, extra=""):
-    lines = ["/* generated by bench/kbench.py: the memory probe */",
-             "#include <linux/stddef.h>", "#include <linux/kernel.h>",
-             "#include <linux/sched.h>", "#include <linux/fs.h>",
-             "#include <linux/security.h>"]
-    for h in randstruct_headers(src):
-        if h in SKIP_HEADERS:
-            continue
-        lines.append("#include <%s>" % h)
+PROBE_PREAMBLE = ["/* generated by bench/kbench.py: the memory probe */",
+                  "#include <linux/stddef.h>", "#include <linux/kernel.h>",
+                  "#include <linux/sched.h>", "#include <linux/fs.h>",
+                  "#include <linux/security.h>"]
+
+
+def probe_source(headers, extra=""):
+    lines = PROBE_PREAMBLE + ["#include <%s>" % h for h in headers]
     return "\n".join(lines) + "\n" + extra
 
 
-def compile_probe(variant, srcfile, obj, report=None):
+def probe_headers(variant, src_tree):
+    """The randstruct headers that compile in this configuration: a header
+    whose inline code needs disabled options (keys/ without CONFIG_KEYS...)
+    is dropped, one at a time, from the compiler's own error."""
+    hdrs = [h for h in randstruct_headers(src_tree) if h not in SKIP_HEADERS]
+    dropped = []
+    src = os.path.join(PROBE_DIR, "headers-%s.c" % variant)
+    while True:
+        with open(src, "w") as f:
+            f.write(probe_source(hdrs))
+        err = compile_probe(variant, src, src[:-2] + ".o", check=False)
+        if err is None:
+            return hdrs, dropped
+        m = re.search(re.escape(src) + r":(\d+)", err)
+        if not m:
+            die("probe headers fail to compile for %s:\n%s" % (variant, err[-3000:]))
+        line = int(m.group(1)) - len(PROBE_PREAMBLE) - 1
+        if line < 0 or line >= len(hdrs):
+            die("probe preamble fails to compile for %s:\n%s" % (variant, err[-3000:]))
+        dropped.append(hdrs.pop(line))
+
+
+def compile_probe(variant, srcfile, obj, report=None, check=True):
     argv = compile_argv(variant, "kernel/fork.o")
     argv = retarget(argv, srcfile, obj, obj[:-2] + ".d")
     argv = [a for a in argv if not a.startswith("-DKBUILD_") and
@@ -284,7 +347,10 @@ def compile_probe(variant, srcfile, obj, report=None):
         argv.append(PLUGIN_ARG + "report=" + report)
     p = subprocess.run(NICE + argv, cwd=outdir(variant), capture_output=True, text=True)
     if p.returncode != 0:
+        if not check:
+            return p.stderr
         die("probe failed to compile for %s:\n%s" % (variant, p.stderr[-4000:]))
+    return None
 
 
 def read_report(path):
@@ -333,10 +399,20 @@ def cmd_probe(variants):
     os.makedirs(PROBE_DIR, exist_ok=True)
     data = {}
     # 1. which structs does our plugin randomize in these headers?
+    # the same header list for every variant: what compiles in all of them
+    headers = None
+    for v in variants:
+        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        h, dropped = probe_headers(v, os.path.join(BENCH_DIR, "src", tree))
+        headers = h if headers is None else [x for x in headers if x in h]
+        if dropped:
+            sys.stderr.write("  PROBE    %s: left out %s\n" % (v, " ".join(dropped)))
+    with open(os.path.join(PROBE_DIR, "headers.txt"), "w") as f:
+        f.write("\n".join(headers) + "\n")
     for ours in ("ours-full", "ours-perf"):
         src = os.path.join(PROBE_DIR, "headers.c")
         with open(src, "w") as f:
-            f.write(probe_source(os.path.join(BENCH_DIR, "src", "kit")))
+            f.write(probe_source(headers))
         rep = os.path.join(PROBE_DIR, "report-%s.jsonl" % ours)
         if os.path.exists(rep):
             os.unlink(rep)
@@ -358,7 +434,7 @@ def cmd_probe(variants):
         tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
         src = os.path.join(PROBE_DIR, "probe-%s.c" % tree)
         with open(src, "w") as f:
-            f.write(probe_source(os.path.join(BENCH_DIR, "src", tree), "\n".join(body) + "\n"))
+            f.write(probe_source(headers, "\n".join(body) + "\n"))
         obj = os.path.join(PROBE_DIR, "probe-%s.o" % v)
         sys.stderr.write("  PROBE    %s\n" % v)
         compile_probe(v, src, obj)
@@ -491,7 +567,7 @@ def clang_bits(r):
     return log2fact(len(b)) + sum(log2fact(len(x)) for k, x in b if k == "b"), len(b)
 
 
-def line_pairs(offs, fields, size_of=None):
+def line_pairs(offs, fields):
     """Pairs of fields whose offsets share a 64-byte line."""
     pairs = set()
     fs = [f for f in fields if f in offs]
@@ -510,7 +586,8 @@ def fmt_pct(a, b):
 
 def table_compile():
     objs = []
-    variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full", "ours-perf"]
+    variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full",
+                "ours-perf", "ours-disabled"]
     data = {}
     for v in variants:
         d = os.path.join(CG_DIR, v)
@@ -535,8 +612,8 @@ def table_compile():
                 fmt_pct(data[(v, o)], base) if base and v != BASELINE[v] else "—"))
     # summary: overhead per implementation
     out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
-            + " | all three |", "|---|" + "---:|" * (len(objs) + 1)]
-    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf"):
+            + " | measured TUs together |", "|---|" + "---:|" * (len(objs) + 1)]
+    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-disabled"):
         cells, s, sb = [], 0, 0
         for o in objs:
             if (v, o) in data and (BASELINE[v], o) in data:
@@ -554,17 +631,20 @@ def table_compile():
             p = os.path.join(CG_DIR, v, o + ".callgrind")
             if not os.path.exists(p):
                 continue
-            total, rows, callees = plugin_profile(p, "randomize_layout_plugin.so")
-            att = sum(r[0] for r in rows)
-            top = ", ".join("%s %.3f%%" % (r[3], 100.0 * r[0] / total) for r in rows[:4])
-            topc = ", ".join("%s %.3f%%" % (n, 100.0 * c / total) for c, n in callees[:3])
-            prof.append("| %s | %s | %d | %.3f%% | %s | %s |" % (
+            total, att, rows, arcs, back = plugin_profile(p, "randomize_layout_plugin.so")
+            top = ", ".join("`%s` %.2f%%" % (short(r[3]), 100.0 * r[0] / total)
+                            for r in rows[:4])
+            topc = ", ".join("`%s`→`%s` %.2f%% (%d calls)" % (
+                short(a), short(b), 100.0 * c / total, n) for c, n, a, b in arcs[:4])
+            prof.append("| %s | %s | %d | %.2f%% | %s | %s |" % (
                 o.replace("_", "/") + ".c", LABEL[v], att, 100.0 * att / total, top, topc))
     if prof:
-        out += ["", "Instructions executed in the plugin's own code plus the GCC "
-                "functions it calls (callgrind call graph; GCC's callbacks into the "
-                "plugin are counted once):", "",
-                "| TU | variant | plugin Ir | % of cc1 | top plugin functions (incl. their GCC callees) | top GCC callees |",
+        out += ["", "Where the plugin's instructions go (callgrind call graph: the "
+                "plugin's own code plus the GCC functions it calls, GCC's callbacks "
+                "into the plugin counted once, the debug hook our plugin wraps "
+                "excluded; `bench/kbench.py profile FILE randomize_layout_plugin.so` "
+                "prints the full list):", "",
+                "| TU | variant | plugin Ir | % of cc1 | top plugin functions (with their GCC callees) | top calls into GCC |",
                 "|---|---|---:|---:|---|---|"] + prof
     return "\n".join(out) + "\n"
 
@@ -689,6 +769,25 @@ def table_strength():
     out.append("| **sum** | | **%.0f** | **%.0f** | **%.0f** | **%.0f** | **%.0f** |" % (
         sums["ours-full"], sums["ours-perf"], sums["mainline-full"],
         sums["mainline-perf"], sums["clang"]))
+    # the Clang model against the compiled Clang layouts: the named fields
+    # of a bucket must come out contiguous (in offset order)
+    good = tot = 0
+    if "clang" in data:
+        for key, c, fields, r in marked_targets():
+            if r["reason"] != "marked":
+                continue
+            offs = data["clang"]["offsets"].get(sym(c), {})
+            order = sorted((o, n) for n, o in offs.items() if n in fields)
+            pos = {n: i for i, (o, n) in enumerate(order)}
+            for kind, b in clang_buckets(r):
+                names = [f["name"] for f in b if f["name"] in pos]
+                if kind != "b" or len(names) < 2 or len(names) != len(b):
+                    continue
+                tot += 1
+                idx = sorted(pos[n] for n in names)
+                good += idx[-1] - idx[0] == len(idx) - 1
+        out += ["", "Check of the Clang model against Clang's compiled layouts: "
+                "%d of %d buckets of two or more named fields come out contiguous." % (good, tot)]
     out += ["", "Field pairs that shared a 64-byte line (offset / 64, offsets from "
             "the compiled probe, declaration order = the variant's none build) and "
             "still share one after randomization; named, non-bit-field top-level "
@@ -710,10 +809,155 @@ def table_strength():
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- seeds
+
+def sweep_seed(i):
+    return hashlib.sha256(("randstruct bench seed %d" % i).encode()).hexdigest()
+
+
+def mainline_plugin_for(seed, d):
+    """Mainline's plugin rebuilt with another compiled-in seed (kbuild's
+    own g++ command, the seed header taken from directory @d)."""
+    so = os.path.join(d, "randomize_layout_plugin.so")
+    if os.path.exists(so):
+        return so
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "randomize_layout_seed.h"), "w") as f:
+        f.write('const char *randstruct_seed = "%s";\n' % seed)
+    out = outdir("mainline-full")
+    with open(os.path.join(out, "scripts/gcc-plugins/.randomize_layout_plugin.so.cmd")) as f:
+        cmd = re.match(r"^savedcmd_\S+ := (.*)$", f.readline().rstrip("\n")).group(1)
+    argv = shlex.split(cmd)
+    argv = [a for a in argv if not a.startswith("-Wp,-MMD")]
+    j = argv.index("-o")
+    argv[j + 1] = so
+    argv.insert(1, "-I" + d)
+    subprocess.run(NICE + argv, cwd=out, check=True)
+    return so
+
+
+def seeded_argv(variant, seed, d):
+    argv = compile_argv(variant, "kernel/fork.o")
+    res = []
+    for a in argv:
+        if variant.startswith("mainline") and a.startswith("-fplugin="):
+            a = "-fplugin=" + mainline_plugin_for(seed, d)
+        elif variant.startswith("ours") and a.startswith(PLUGIN_ARG + "seed-hash="):
+            res.append(PLUGIN_ARG + "seed=" + seed)
+            a = PLUGIN_ARG + "seed-hash=" + hashlib.sha256(seed.encode()).hexdigest()
+        elif variant == "clang" and a.startswith("-frandomize-layout-seed-file="):
+            a = "-frandomize-layout-seed=" + seed
+        res.append(a)
+    return res
+
+
+def cmd_seeds(args):
+    """sizeof totals of the marked structs over N more seeds."""
+    n = int(args[0]) if args else 5
+    targets = marked_targets()
+    marked = sorted({c for key, c, fields, r in targets if r["reason"] == "marked"})
+    data = load_probe()
+    base = {v: sum(data[v]["sizes"][sym(c)] for c in marked) for v in data}
+    res = {}
+    for i in range(1, n + 1):
+        seed = sweep_seed(i)
+        d = os.path.join(PROBE_DIR, "seed%d" % i)
+        for v in ("mainline-full", "mainline-perf", "clang", "ours-full", "ours-perf"):
+            tree = "kit" if v.startswith("ours") else "pristine"
+            src = os.path.join(PROBE_DIR, "probe-%s.c" % tree)
+            obj = os.path.join(d, "probe-%s.o" % v)
+            os.makedirs(d, exist_ok=True)
+            argv = retarget(seeded_argv(v, seed, d), src, obj, obj[:-2] + ".d")
+            argv = [a for a in argv if not a.startswith("-DKBUILD_") and
+                    not a.startswith("-D__KBUILD_MODNAME")]
+            argv += ["-DKBUILD_MODNAME=\"probe\"", "-DKBUILD_BASENAME=\"probe\"",
+                     "-Wno-missing-prototypes", "-Wno-unused"]
+            sys.stderr.write("  SEED%-4d %s\n" % (i, v))
+            p = subprocess.run(NICE + argv, cwd=outdir(v), capture_output=True, text=True)
+            if p.returncode != 0:
+                die("seeded probe failed for %s:\n%s" % (v, p.stderr[-3000:]))
+            nm = subprocess.run(["nm", "-S", obj], capture_output=True, text=True, check=True)
+            sizes = {}
+            for line in nm.stdout.splitlines():
+                parts = line.split()
+                if len(parts) == 4 and parts[3].startswith("rs_sz__"):
+                    sizes[parts[3][7:]] = int(parts[1], 16)
+            bl = data[BASELINE[v]]["sizes"]
+            res.setdefault(v, []).append({
+                "total": sum(sizes[sym(c)] for c in marked),
+                "grown": sorted("%s %+d" % (c, sizes[sym(c)] - bl[sym(c)]) for c in marked
+                                if sizes[sym(c)] > bl[sym(c)]),
+                "task_struct": sizes[sym("task_struct")] - bl[sym("task_struct")],
+                "file": sizes[sym("file")] - bl[sym("file")]})
+    res["_base"] = {v: base[v] for v in base}
+    res["_n"] = len(marked)
+    with open(os.path.join(PROBE_DIR, "seeds.json"), "w") as f:
+        json.dump(res, f, indent=1)
+
+
+def table_seeds():
+    with open(os.path.join(PROBE_DIR, "seeds.json")) as f:
+        res = json.load(f)
+    base = res["_base"]
+    out = ["Seed sweep: the same %d structures with %d further seeds "
+           "(`sha256(\"randstruct bench seed I\")`), total bytes vs the "
+           "declaration-order total, task_struct and file deltas, and how many "
+           "structures grew:" % (res["_n"], len(res["ours-full"])), "",
+           "| variant | total delta per seed | task_struct | file | structs grown per seed |",
+           "|---|---|---|---|---|"]
+    for v in ("mainline-full", "mainline-perf", "clang", "ours-full", "ours-perf"):
+        b = base[BASELINE[v]]
+        rows = res[v]
+        out.append("| %s | %s | %s | %s | %s |" % (
+            LABEL[v], ", ".join("%+d" % (r["total"] - b) for r in rows),
+            ", ".join("%+d" % r["task_struct"] for r in rows),
+            ", ".join("%+d" % r["file"] for r in rows),
+            ", ".join(str(len(r["grown"])) for r in rows)))
+    return "\n".join(out) + "\n"
+
+
+def table_coverage(report_path):
+    """What the whole-kernel build's layout report says about every
+    randomized structure of the configuration, against the probe."""
+    rep = read_report(report_path)
+    by = {}
+    for r in rep:
+        key = (r["struct"] or "(anonymous)", r["file"], r["line"])
+        by.setdefault(key, r)
+    marked = {k: r for k, r in by.items() if r["reason"] == "marked"}
+    fnptr = {k: r for k, r in by.items() if r["reason"] != "marked"}
+    probed = set()
+    try:
+        probed = {(r["struct"] or "(anonymous)", r["line"]) for r in
+                  read_report(os.path.join(PROBE_DIR, "report-ours-full.jsonl"))}
+    except OSError:
+        pass
+    missing = sorted("%s (%s:%d)" % (k[0], os.path.relpath(k[1], BENCH_DIR), k[2])
+                     for k in marked if (k[0], k[2]) not in probed)
+    grown = sorted("%s %d->%d" % (k[0], r["size_before"], r["size_after"])
+                   for k, r in by.items() if r["size_after"] > r["size_before"])
+    sb = sum(r["size_before"] for r in marked.values())
+    sa = sum(r["size_after"] for r in marked.values())
+    out = ["The layout report of the ours-full build (every randomized structure "
+           "in every translation unit of this configuration) lists %d distinct "
+           "structures: %d marked `__randomize_layout` (anonymous members "
+           "included), %d randomized because they hold only function pointers." % (
+               len(by), len(marked), len(fnptr)),
+           "Sum of size_before / size_after over the marked ones: %d / %d bytes "
+           "(%+d).  Structures with size_after > size_before: %s." % (
+               sb, sa, sa - sb, ", ".join(grown) if grown else "**none**"),
+           "Marked structures the memory probe does not cover (defined in .c "
+           "files or private headers): %s." % (", ".join(missing) if missing else "none")]
+    return "\n".join(out) + "\n"
+
+
 def cmd_tables(args):
     what = args[0]
+    if what == "coverage":
+        sys.stdout.write(table_coverage(args[1]))
+        return
     fn = {"compile": table_compile, "memory": table_memory,
-          "strength": table_strength}[what]
+          "strength": table_strength, "seeds": table_seeds}[what]
     sys.stdout.write(fn())
 
 
@@ -729,6 +973,12 @@ def main():
         cmd_probe(args)
     elif cmd == "tables":
         cmd_tables(args)
+    elif cmd == "seeds":
+        cmd_seeds(args)
+    elif cmd == "probe-headers-all":
+        for h in randstruct_headers(os.path.join(BENCH_DIR, "src", "pristine")):
+            if h not in SKIP_HEADERS:
+                print(h)
     elif cmd == "argv":
         print(" ".join(shlex.quote(a) for a in compile_argv(args[0], args[1])))
     else:

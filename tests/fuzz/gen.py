@@ -3,7 +3,9 @@
 
 usage: gen.py SEED OUTDIR [--shuffle-source] [--small] [--nested-zero] [--nested-flex]
 
-Writes OUTDIR/common.h, a.c, b.c, probe.c and seeds.txt.  The program is
+Writes OUTDIR/common.h, a.c, b.c, probe.c, seeds.txt (plugin seeds for the
+driver) and layout.txt (each struct's class, R randomized / C containing
+randomized / F fixed, and its kind, for triage).  The program is
 deterministic from SEED; it prints checkpoint lines and a final checksum that
 depend only on field values (never on addresses, offsets, sizes or padding),
 so the output must be the same whatever the field order.  Run as
@@ -149,21 +151,28 @@ class Rec:
         return ('union ' if self.union else 'struct ') + self.tag
 
 
-def is_fp_only(rec):
-    """The plugin's automatic rule: a struct of >= 2 fields, all (arrays of)
-    function pointers or nested structs that pass the rule themselves."""
-    if rec.union or len(rec.fields) < 2:
-        return False
+def fp_only(rec, min_fields):
+    count = 0
     for f in rec.fields:
         t = f.t
         while isinstance(t, Arr):
             t = t.elem
-        if isinstance(t, Fn):
-            continue
-        if isinstance(t, (RecT, Anon)) and is_fp_only(t.rec):
-            continue
-        return False
-    return True
+        if isinstance(t, BF):
+            return False
+        if isinstance(t, (RecT, Anon)):
+            if not fp_only(t.rec, 1):
+                return False
+        elif not isinstance(t, Fn):
+            return False
+        count += 1
+    return count >= min_fields
+
+
+def is_fp_only(rec):
+    """The plugin's automatic rule: a struct (not a union) of >= 2 fields,
+    all (arrays of) function pointers or nested structs/unions made only of
+    such fields (>= 1 of them)."""
+    return not rec.union and fp_only(rec, 2)
 
 
 def maybe_rand(rec):
@@ -350,7 +359,7 @@ class Gen:
         if x < 0.13:
             if self.chance(0.1):
                 return ' __attribute__((aligned))'
-            return ' __attribute__((aligned(%d)))' % self.r.choice([1, 2, 4, 8, 16, 32])
+            return ' __attribute__((aligned(%d)))' % self.r.choice([1, 2, 4, 8, 16, 32, 64])
         return ''
 
     def struct_attrs(self, rec):
@@ -416,6 +425,13 @@ class Gen:
                 elif x < 0.3:
                     rec.fields.append(Field(names(), Arr(self.fn(rec.kind == 'fp' and depth == 0 and not rec.anon),
                                                          [r.randint(1, 3)])))
+                elif x < 0.38 and depth < 2 and not rec.local:
+                    # an anonymous union of function pointers
+                    u = Rec(self.uid(), 'union', union=True)
+                    u.anon = True
+                    u.fields = [Field(names(), self.fn(False)) for _ in range(r.randint(1, 3))]
+                    u.active = r.randrange(len(u.fields))
+                    rec.fields.append(Field(None, Anon(u)))
                 else:
                     rec.fields.append(Field(names(), self.fn(rec.kind == 'fp' and depth == 0 and not rec.anon)))
             return
@@ -490,7 +506,7 @@ class Gen:
         flexrecs = [x for x in self.recs if not x.union and not x.local and has_flex(x)
                     and not has_const(x)]
         if (self.nested_flex and depth == 0 and not rec.anon and not rec.local and flexrecs
-                and self.chance(0.1)):
+                and self.chance(0.35)):
             # GNU: a last member whose struct type ends in a flexible array
             rec.fields.append(Field(names(), RecT(r.choice(flexrecs))))
         elif (depth == 0 and not rec.anon and self.chance(0.15)
@@ -500,9 +516,21 @@ class Gen:
         if not any(f.name is not None or isinstance(f.t, Anon) for f in rec.fields):
             rec.fields.append(Field(names(), Scalar('int')))
 
+    def aligned_members(self, rec):
+        out = []
+        for f in rec.fields:
+            if isinstance(f.t, Anon):
+                out.extend(self.aligned_members(f.t.rec))
+            elif f.name and attr_align(f.attr):
+                out.append((f.name, attr_align(f.attr)))
+        return out
+
     def register(self, rec):
         """Give a global named rec its helper functions and placement."""
         self.recs.append(rec)
+        rec.pack = 0
+        if not rec.union and not explicit_align(rec) and self.chance(0.08):
+            rec.pack = self.r.choice([1, 2, 4])     # #pragma pack(push, N)
         for h in ('sum', 'set', 'make', 'pass', 'va'):
             rec.funcs_tu[h] = self.r.choice('ab')
         rec.nmut = self.r.randint(1, 3)
@@ -699,6 +727,11 @@ class Gen:
             return '{}' if style == 'empty' else '{0}'
         if rec.union:
             f = rec.fields[rec.active]
+            if rec.active == 0 and self.chance(0.3):
+                # positional: initializes the first member
+                if isinstance(f.t, Anon):
+                    return '{ { %s } }' % ', '.join(self.desig_items(f.t.rec, tu, kx, full=True))
+                return '{ %s }' % self.init_val(f.t, tu, kx)
             if isinstance(f.t, Anon):
                 return '{ ' + ', '.join(self.desig_items(f.t.rec, tu, kx, full=True)) + ' }'
             return '{ .%s = %s }' % (f.name, self.init_val(f.t, tu, kx))
@@ -996,10 +1029,15 @@ class Gen:
                 self.objs.append({'rec': rec, 'name': 'fz_tgt_%s' % rec.tag, 'tu': 'b',
                                   'static': False, 'count': 0, 'align': 0, 'flexn': 0,
                                   'init': 'desig'})
+        # read-only objects (static const struct ops x = { ... } style)
+        for o in self.objs:
+            if (not self.zeroish(o) and not o['flexn'] and not o['name'].startswith('fz_tgt')
+                    and self.chance(0.15)):
+                o['const'] = True
         # some objects are declared extern before the struct definition, and
         # some tentatively defined in a.c before the header is included
         for o in self.objs:
-            if o['static'] or not o['rec'].tag or o['count']:
+            if o['static'] or not o['rec'].tag or o['count'] or o.get('const'):
                 continue
             if self.chance(0.15):
                 self.fwd_externs.append(o)
@@ -1009,7 +1047,7 @@ class Gen:
     def obj_def(self, o):
         rec = o['rec']
         tu = o['tu']
-        s = ('static ' if o['static'] else '') + rec.ref() + ' ' + o['name']
+        s = ('static ' if o['static'] else '') + ('const ' if o.get('const') else '') + rec.ref() + ' ' + o['name']
         if o['count']:
             s += '[%d]' % o['count']
         if o['align']:
@@ -1041,8 +1079,9 @@ class Gen:
             return s + ' = ' + self.init_rec(rec, tu, style='desig') + ';'
         return s + ' = ' + self.init_rec(rec, tu, top=not needs_fix(rec)) + ';'
 
-    def visible(self, tu):
-        return [o for o in self.objs if not o['static'] or o['tu'] == tu]
+    def visible(self, tu, with_const=False):
+        return [o for o in self.objs if (not o['static'] or o['tu'] == tu)
+                and (with_const or not o.get('const'))]
 
     def zeroish(self, o):
         return o['init'] in ('none', 'zero', 'empty')
@@ -1133,7 +1172,7 @@ class Gen:
     def addr_leaves(self, rec, base):
         """(path, type) of members whose address may be taken: scalars and
         struct members reached without crossing anything packed."""
-        if 'packed' in rec.pre + rec.post:
+        if 'packed' in rec.pre + rec.post or getattr(rec, 'pack', 0):
             return []
         out = []
         for i, f in enumerate(rec.fields):
@@ -1164,7 +1203,8 @@ class Gen:
         constants the linker resolves with the final layout)."""
         self.addr_ptrs = []
         for o in self.objs:
-            if o in self.tentative or has_const(o['rec']) or not self.chance(0.3):
+            if (o in self.tentative or has_const(o['rec']) or o.get('const')
+                    or not self.chance(0.3)):
                 continue
             e = self.r.choice(self.obj_exprs(o))
             al = [(p, t) for p, t in self.addr_leaves(o['rec'], '') if isinstance(t, Scalar)]
@@ -1230,8 +1270,8 @@ class Gen:
         elif x < 0.55 and recs:
             # a struct member found by offsetof
             p, t = self.r.choice(recs)
-            out.append('    fz_sum_%d((const %s *)((const char *)&%s + offsetof(%s, %s)));' % (
-                t.rec.rid, t.rec.ref(), e, ref, p))
+            out.append('    fz_sum_%d((const %s *)((const char *)&%s + offsetof(%s, %s))%s);' % (
+                t.rec.rid, t.rec.ref(), e, ref, p, ', 0u' if has_flex(t.rec) else ''))
         elif x < 0.7 and recs and not has_flex(rec):
             # container_of, straight or through a void pointer
             p, t = self.r.choice(recs)
@@ -1262,6 +1302,9 @@ class Gen:
             else:
                 out.append('    ' + self.sum_call(rec, '*(const %s *)(const void *)&%s' % (ref, e), o['flexn'])
                            .replace('&*', ''))
+        elif x < 0.83 and not has_flex(rec) and not needs_fix(rec):
+            # a zero compound literal
+            out.append('    fz_sum_%d(&(%s)%s);' % (rec.rid, ref, self.r.choice(ZERO_INITS)))
         elif x < 0.87:
             out.append('    memset(&%s, 0, sizeof %s);' % (e, e))
             out.append('    fz_set_%d(&%s, k);' % (rec.rid, e))
@@ -1428,17 +1471,23 @@ class Gen:
             for f in rec.fields:
                 if isinstance(f.t, RecT) and f.t.inline:
                     inl.add(id(f.t.rec))
+                    f.t.rec.pack = rec.pack     # defined inside the pragma
         for rec in self.recs:
             if id(rec) in inl:
                 continue
+            if rec.pack:
+                h.append('#pragma pack(push, %d)' % rec.pack)
             if rec.tdef:
                 h.append('typedef ' + self.rec_def(rec, 0) + ' ' + rec.tdef + ';')
             else:
                 h.append(self.rec_def(rec, 0) + ';')
+            if rec.pack:
+                h.append('#pragma pack(pop)')
         for o in self.objs:
             if not o['static']:
                 dims = '[%d]' % o['count'] if o['count'] else ''
-                h.append('extern %s %s%s;' % (o['rec'].ref(), o['name'], dims))
+                h.append('extern %s%s %s%s;' % ('const ' if o.get('const') else '', o['rec'].ref(),
+                                                o['name'], dims))
         for rec in self.recs:
             for hlp in self.helpers(rec):
                 h.append(self.proto(rec, hlp) + ';')
@@ -1534,19 +1583,22 @@ class Gen:
                 for e in self.obj_exprs(o):
                     a.append('    fz_set_%d(&%s, k);' % (o['rec'].rid, e))
         # alignment properties are layout independent
-        for o in self.visible('a'):
+        for o in self.visible('a', with_const=True):
             if o['align']:
                 a.append('    fz_mix(((unsigned long)&%s %% %du) == 0u);' % (o['name'], o['align']))
                 a.append('    fz_mix(__alignof__(%s));' % o['name'])
         for rec in self.recs:
             a.append('    fz_mix(__alignof__(%s));' % rec.ref())
+            # members with aligned(N) must stay aligned, wherever they go
+            for f, n in self.aligned_members(rec):
+                a.append('    fz_mix(offsetof(%s, %s) %% %du == 0u);' % (rec.ref(), f, n))
         cp[0] = 100
         self.gen_ops('a', r.randint(8, 20) if not self.small else 6, a, cp)
         a.append('    fz_b_ops(k);')
         cp[0] = 200
         self.gen_ops('a', r.randint(2, 8), a, cp)
         a.append('    fz_b_final();')
-        for o in self.visible('a'):
+        for o in self.visible('a', with_const=True):
             self.final_sum(o, a)
         for tu, name, t in self.addr_ptrs:
             if tu == 'a':

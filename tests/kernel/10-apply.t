@@ -6,7 +6,7 @@
 # randstruct-apply refuses bad trees without touching them.
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 17
 

@@ -6,7 +6,7 @@
 # headers gets kernel A's vermagic (it is loaded in 50-boot.t).
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 7
 

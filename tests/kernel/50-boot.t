@@ -9,7 +9,7 @@
 # by A with a vermagic error.
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 14
 

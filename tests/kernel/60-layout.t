@@ -7,7 +7,7 @@
 # task_struct's blocked/saved_sigmask stay adjacent and in order.
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 16
 

@@ -7,7 +7,7 @@
 # Its SHA-256, the public name of the seed, does appear in vermagic.
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 9
 

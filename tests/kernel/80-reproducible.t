@@ -7,7 +7,7 @@
 # layouts and the same layout report.
 
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 7
 

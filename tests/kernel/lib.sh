@@ -82,16 +82,23 @@ lock_builds() {
 kit_fingerprint() {
 	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
 		scripts/gen-random-seed.sh include/linux/*.h kit/*.diff \
-		scripts/randstruct-series scripts/randstruct-apply \
+		kit/*.policy scripts/randstruct-series scripts/randstruct-apply \
 		Documentation/security/randstruct*.rst 2>/dev/null) |
 		sha256sum | cut -c1-64
 }
 
-# The patched source tree, regenerated when the kit changed.
+# The patched source tree, regenerated when the kit changed, but at most
+# once per test run (RANDSTRUCT_TEST_RUN, default: the prove process), so
+# that edits made while the tier runs do not rebuild kernels half-way.
+RUN=${RANDSTRUCT_TEST_RUN:-$PPID}
 ensure_src() {
 	local fp
+	if [ -f "$SRC/.randstruct-run" ] && [ "$(cat "$SRC/.randstruct-run")" = "$RUN" ]; then
+		return 0
+	fi
 	fp=$(kit_fingerprint)
 	if [ -f "$SRC/.randstruct-kit" ] && [ "$(cat "$SRC/.randstruct-kit")" = "$fp" ]; then
+		echo "$RUN" >"$SRC/.randstruct-run"
 		return 0
 	fi
 	# Generate into a scratch directory: the tests never rewrite patches/.
@@ -99,6 +106,7 @@ ensure_src() {
 	"$KIT/scripts/randstruct-kernel" source "$TARBALL" "$SRC" "$KDIR/patches" |
 		diag || return 1
 	echo "$fp" >"$SRC/.randstruct-kit"
+	echo "$RUN" >"$SRC/.randstruct-run"
 }
 
 # out_dir NAME: the kbuild output directory of a test build.
