@@ -3,7 +3,7 @@
 # Differential fuzzing of the randstruct plugin (tests/fuzz/README in
 # run-fuzz.sh's header).  Included from the top-level Makefile:
 #
-#   make fuzz [N=100] [START=1] [FUZZ_JOBS=1]  random programs START..START+N-1
+#   make fuzz [N=100] [START=1] [JOBS=1]       random programs START..START+N-1
 #   make check-fuzz                             25 fixed-seed programs, as TAP
 #
 # The plugin is $(PLUGIN) (default build/randomize_layout_plugin.so); the
@@ -19,13 +19,13 @@ FUZZ_CC		:= $(CC)
 endif
 N		?= 100
 START		?= 1
-FUZZ_JOBS	?= 1
+FUZZ_JOBS	?= $(or $(JOBS),1)
 FUZZ_PROVE	:= $(or $(PROVE),prove)
 
 .PHONY: fuzz check-fuzz
 fuzz: $(PLUGIN)
 	N='$(N)' START='$(START)' JOBS='$(FUZZ_JOBS)' PLUGIN='$(abspath $(PLUGIN))' \
-		CC='$(FUZZ_CC)' $(FUZZ_DIR)/run-fuzz.sh
+		FUZZ_CC='$(FUZZ_CC)' $(FUZZ_DIR)/run-fuzz.sh
 
 check-fuzz: $(PLUGIN)
-	PLUGIN='$(abspath $(PLUGIN))' CC='$(FUZZ_CC)' $(FUZZ_PROVE) $(FUZZ_DIR)/fuzz.t
+	PLUGIN='$(abspath $(PLUGIN))' FUZZ_CC='$(FUZZ_CC)' $(FUZZ_PROVE) $(FUZZ_DIR)/fuzz.t

@@ -231,7 +231,7 @@ def has_const(t):
 
 
 def attr_align(text):
-    m = re.search(r'aligned\((\d+)\)', text)
+    m = re.search(r'(?:aligned|_Alignas)\((\d+)\)', text)
     if m:
         return int(m.group(1))
     return 16 if re.search(r'aligned\b(?!\()', text) else 0
@@ -359,6 +359,10 @@ class Gen:
         if x < 0.13:
             if self.chance(0.1):
                 return ' __attribute__((aligned))'
+            el = t.elem if isinstance(t, Arr) else t
+            if isinstance(el, (Scalar, Ptr)) and self.chance(0.25):
+                # C11 spelling, written before the declaration
+                return '_Alignas(%d) ' % self.r.choice([8, 16, 32, 64])
             return ' __attribute__((aligned(%d)))' % self.r.choice([1, 2, 4, 8, 16, 32, 64])
         return ''
 
@@ -477,6 +481,9 @@ class Gen:
                 rec.fields.extend(self.bf_run(names))
             elif x < 0.80 and depth < 2 and not rec.local:
                 # anonymous struct or union member
+                if depth == 0 and self.chance(0.12):
+                    rec.fields.append(Field(None, Anon(self.struct_group(names))))
+                    continue
                 if self.chance(0.4):
                     sub = self.new_rec('union', depth + 1, anon=True, union=True)
                 else:
@@ -524,6 +531,24 @@ class Gen:
             elif f.name and attr_align(f.attr):
                 out.append((f.name, attr_align(f.attr)))
         return out
+
+    def struct_group(self, names):
+        """The kernel's struct_group(): an anonymous union of an anonymous
+        struct and a named twin with the same members, so the members can
+        be reached one by one or as a group (NAME.member).  Both twins must
+        get the same layout (same identity: no tag, same member names)."""
+        sub = self.new_rec(self.r.choice(['rand', 'plain']), 1, anon=True)
+        twin = Rec(self.uid(), sub.kind)
+        twin.anon = True
+        twin.fields = list(sub.fields)
+        twin.pre, twin.post = sub.pre, sub.post
+        twin.twin_of = sub
+        u = Rec(self.uid(), 'union', union=True)
+        u.anon = True
+        u.group = True
+        u.fields = [Field(None, Anon(sub)), Field(names(), RecT(twin, inline=True))]
+        u.active = 0
+        return u
 
     def register(self, rec):
         """Give a global named rec its helper functions and placement."""
@@ -597,6 +622,8 @@ class Gen:
         respecting permutation in --shuffle-source mode."""
         if not self.shuffle or not maybe_rand(rec):
             return list(rec.fields)
+        if getattr(rec, 'twin_of', None) is not None:
+            return self.ordered_fields(rec.twin_of)
         if getattr(rec, 'order', None) is not None:
             return list(rec.order)
         units = []
@@ -629,7 +656,10 @@ class Gen:
             if isinstance(f.t, Anon):
                 lines.append(pad + '    ' + self.rec_def(f.t.rec, ind + 1) + f.attr + ';')
             else:
-                lines.append(pad + '    ' + self.decl(f.t, f.name) + f.attr + ';')
+                if f.attr.startswith('_Alignas'):
+                    lines.append(pad + '    ' + f.attr + self.decl(f.t, f.name) + ';')
+                else:
+                    lines.append(pad + '    ' + self.decl(f.t, f.name) + f.attr + ';')
         lines.append(pad + '}' + rec.post)
         return '\n'.join(lines)
 
@@ -886,7 +916,7 @@ class Gen:
 
     def sum_rec(self, out, ind, base, rec, depth=0):
         for i, f in enumerate(rec.fields):
-            if rec.union and i != rec.active:
+            if rec.union and i != rec.active and not getattr(rec, 'group', False):
                 continue
             if isinstance(f.t, Flex) or (isinstance(f.t, BF) and f.name is None):
                 continue
@@ -1305,7 +1335,8 @@ class Gen:
         elif x < 0.83 and not has_flex(rec) and not needs_fix(rec):
             # a zero compound literal
             out.append('    fz_sum_%d(&(%s)%s);' % (rec.rid, ref, self.r.choice(ZERO_INITS)))
-        elif x < 0.87:
+        elif x < 0.87 and not has_flex(rec):
+            # (not with a flexible array: it may start inside the tail padding)
             out.append('    memset(&%s, 0, sizeof %s);' % (e, e))
             out.append('    fz_set_%d(&%s, k);' % (rec.rid, e))
         elif x < 0.94 and 'make' in self.helpers(rec):

@@ -21,7 +21,8 @@
 # command lines, in order) and FAIL.txt (what went wrong).  Exit status is 1
 # when anything failed, 2 on usage errors.
 #
-# Environment (the options win): N, START, JOBS, PLUGIN, CC, FUZZ_WORK,
+# Environment (the options win): N, START, JOBS, PLUGIN, FUZZ_CC or GCC or CC
+# (the compiler, in that order; default gcc), FUZZ_WORK,
 # FUZZ_FAILDIR, FUZZ_SEEDS (plugin seeds per program, 1-4, default 2),
 # FUZZ_CFLAGS (default -Wall -Werror -Wno-packed-bitfield-compat -Wno-psabi),
 # FUZZ_TIMEOUT (seconds per run, default 10), FUZZ_SMALL=1 (smaller programs),
@@ -42,7 +43,9 @@ n=${N:-100}
 start=${START:-1}
 jobs=${JOBS:-1}
 plugin=${PLUGIN:-$top/build/randomize_layout_plugin.so}
-cc=${CC:-gcc}
+# the compiler must match the plugin: FUZZ_CC, else GCC (what the top-level
+# Makefile exports along with PLUGIN), else CC, else gcc
+cc=${FUZZ_CC:-${GCC:-${CC:-gcc}}}
 work=${FUZZ_WORK:-}
 faildir=${FUZZ_FAILDIR:-$top/build/fuzz-failures}
 quiet=0
@@ -247,15 +250,18 @@ selfcheck() {
         rm -rf "$sd"
         log python3 "$here/gen.py" "$s" shuffled --shuffle-source "${genopts[@]}"
         python3 "$here/gen.py" "$s" "$sd" --shuffle-source "${genopts[@]}" 2>>"$dir/gen.err"
-        local odir=$dir
+        local odir=$dir prev=$failed
         dir=$sd
         logsub=shuffled
+        failed=0
         compile shuf -DFZ_NO_PLUGIN -O1 && run shuf shuf.out
         local sfailed=$failed
+        failed=$prev
         dir=$odir
         logsub=
         if [ -f "$sd/FAIL.txt" ]; then
             sed 's/^/shuffled source: /' "$sd/FAIL.txt" >>"$dir/FAIL.txt"
+            failed=1
         fi
         if [ "$sfailed" = 0 ] && ! cmp -s "$dir/ref.out" "$sd/shuf.out"; then
             fail "GENERATOR: output of the source-shuffled program differs from the reference"
