@@ -51,7 +51,7 @@ faildir=${FUZZ_FAILDIR:-$top/build/fuzz-failures}
 quiet=0
 
 usage() {
-    sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
