@@ -6,10 +6,12 @@
 GCC		?= gcc
 GCC_MAJOR	:= $(shell $(GCC) -dumpversion 2>/dev/null | cut -d. -f1)
 PLUGIN_CXX	?= $(subst gcc,g++,$(GCC))
+# One build directory per compiler: never inherited from the environment,
+# so a sub-make for another GCC cannot write into this one's directory.
 ifeq ($(GCC),gcc)
-BUILD		?= build
+BUILD		:= build
 else
-BUILD		?= build/$(notdir $(GCC))
+BUILD		:= build/$(notdir $(GCC))
 endif
 PLUGIN_DIR	= $(shell $(GCC) -print-file-name=plugin)
 PLUGIN		:= $(BUILD)/randomize_layout_plugin.so
@@ -109,4 +111,5 @@ help:
 	@echo "  make clean               remove built plugins (keeps the seed)"
 
 include kernel.mk
--include tests/fuzz/fuzz.mk
+include tests/fuzz/fuzz.mk
+include bench/bench.mk
