@@ -83,7 +83,7 @@ deps:
 check: deps kernel-deps
 	$(MAKE) GCC=gcc-11 check-plugin
 	$(MAKE) plugin
-	$(PROVE) tests/plugin/ tests/fuzz/ tests/kernel/
+	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/
 
 check-plugin: $(PLUGIN)
 	$(PROVE) tests/plugin/

@@ -82,7 +82,7 @@ kernel-apply:
 	@$(RS_KIT)/scripts/randstruct-apply $(KSRC)
 
 check-kernel: kernel-deps
-	$(PROVE) -v tests/kernel/
+	$(PROVE) -v --timer tests/kernel/
 
 kernel-clean:
 	rm -rf $(RS_KDIR)

@@ -3,12 +3,13 @@
 #
 # make bindeb-pkg ships the seed, the seed header and the plugin in
 # linux-headers, and a module built with "make M=" against the unpacked
-# headers gets kernel A's vermagic (it is loaded in 50-boot.t).
+# headers gets kernel A's vermagic (it is loaded in 50-boot.t).  Of the
+# package's files only scripts/basic/randstruct.seed holds the seed's text.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 7
+plan 8
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -19,8 +20,12 @@ deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' -newer "$out/vmlinux"
 if [ -z "$deb" ]; then
 	rm -f "$KDIR"/*.deb "$KDIR"/*.buildinfo "$KDIR"/*.changes
 	start=$(date +%s)
-	if make -C "$SRC" O="$out" -j"$JOBS" bindeb-pkg >"$out/bindeb-pkg.log" 2>&1; then
-		echo "bindeb-pkg took $(($(date +%s) - start))s" | diag
+	# The same report flag as the build: the compiler command lines
+	# stay the same, so kbuild only packages what is already built.
+	if KBUILD_RANDSTRUCT_REPORT=$out/randstruct-layout.jsonl \
+	   make -C "$SRC" O="$out" -j"$JOBS" bindeb-pkg >"$out/bindeb-pkg.log" 2>&1; then
+		echo "bindeb-pkg took $(($(date +%s) - start))s," \
+			"$(grep -c '^  CC ' "$out/bindeb-pkg.log") objects recompiled" | diag
 	else
 		tail -20 "$out/bindeb-pkg.log" | diag
 	fi
@@ -40,6 +45,12 @@ check "linux-headers carries the plugin and its seed header" \
 	-s "$hdr/scripts/gcc-plugins/randomize_layout_seed.h"
 check "linux-headers carries randstruct_hash.h with seed A's hash" \
 	grep -q "$(seed_hash "$SEED_A")" "$hdr/include/generated/randstruct_hash.h"
+upper=$(echo "$SEED_A" | tr a-f A-F)
+holders=$(grep -r -l -a -i -F -e "$SEED_A" -e "$upper" "$root" 2>/dev/null |
+	sed "s|^$root/||")
+echo "files of the package holding the seed's text: $holders" | diag
+check "the seed's text is only in the package's scripts/basic/randstruct.seed" \
+	test -n "$hdr" -a "$holders" = "${hdr#"$root"/}/scripts/basic/randstruct.seed"
 
 mod=$KDIR/rsmod-headers
 rm -rf "$mod"

@@ -9,7 +9,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 14
 
 ensure_build A "$SEED_A"
 ensure_build B "$SEED_B"
