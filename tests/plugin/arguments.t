@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Bad plugin arguments, seeds and seed files each fail the compilation
 # with one clear line naming the problem; there is no fallback seed.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 23

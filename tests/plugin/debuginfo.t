@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # DWARF tells the truth: gdb's ptype /o and pahole -C print exactly the
 # offsets and size the compiled program uses, for DWARF 4 and 5.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 tags="ops task bits anon flex packed_one"

@@ -3,6 +3,7 @@
 # Known-answer tests for the documented derivation: the plugin's C code,
 # an independent Python reference (hashlib/hmac) and pinned values agree,
 # so a layout can never change silently between kit versions.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 8

@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2016 # bash -c '...' programs read their own $1
 # Layouts depend on the seed and the structure only: two translation units
 # agree, -O and -g change nothing, different seeds give different layouts,
 # and anonymous structures get permutations of their own.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 8

@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2016 # bash -c '...' programs read their own $1
 # Layout rules: determinism, pinned tails, bit-field runs, anonymous
 # members, attributes, early declarations, no growth.  Every layout is read
 # back from the compiled program and compared with the plugin's report.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 26

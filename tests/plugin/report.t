@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2016 # bash -c '...' programs read their own $1
 # The layout report: contents, no seed, whole lines under parallel
 # compilers, and scripts/randstruct-layout reading and diffing it.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 11

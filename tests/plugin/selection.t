@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2016 # bash -c '...' programs read their own $1
 # Which structures move: marked ones, function-pointer-only ones (typedef'd,
 # const, arrays, nested), never unions, never no_randomize_layout, never
 # uapi; attribute misuse is an error naming the type.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 17
