@@ -27,12 +27,15 @@ if ! git -C "$GIT" rev-parse -q --verify pristine >/dev/null 2>&1; then
 	(
 		cd "$GIT" &&
 		git init -q &&
+		git config gc.auto 0 &&
 		git add -A -f &&
 		git -c user.name=kit -c user.email=kit@localhost \
 			commit -q -m "linux 6.12 pristine" &&
 		git tag pristine
 	) || bail "cannot import the pristine tree into git"
 fi
+# No background "git gc --auto": it would hold the build lock for minutes.
+git -C "$GIT" config gc.auto 0
 git -C "$GIT" am --abort >/dev/null 2>&1 || true
 git -C "$GIT" checkout -q -f pristine 2>/dev/null || git -C "$GIT" reset -q --hard pristine
 git -C "$GIT" clean -qfdx
