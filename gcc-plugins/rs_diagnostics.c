@@ -20,7 +20,8 @@
  * UID is the first literal UID above the report's.
  */
 #include "randstruct.h"
-#include "c-family/c-pragma.h"
+#include "opts.h"
+#include "toplev.h"
 
 struct rs_report {
 	location_t at;		/* the element (GCC 12) or the parser's place */
@@ -201,6 +202,25 @@ static bool alone_in_braces(const expanded_location *at, long len)
 enum rs_zero { RS_NOT_ZERO, RS_ZERO_INIT, RS_UNREADABLE };
 
 /*
+ * Compiling preprocessed input (-fpreprocessed, as for .i files)?  The
+ * files its line markers name are not what was compiled.  (The plugin is
+ * loaded by lto1 too, so the C front end's own state is out of reach.)
+ */
+static bool preprocessed_input(void)
+{
+	static int known = -1;
+	unsigned int i;
+
+	if (known >= 0)
+		return known;
+	known = 0;
+	for (i = 0; i < save_decoded_options_count; i++)
+		if (save_decoded_options[i].opt_index == OPT_fpreprocessed)
+			known = save_decoded_options[i].value != 0;
+	return known;
+}
+
+/*
  * Is the element at @loc the 0 of a "{0}"?  It is when the 0 is alone in
  * its braces where it is spelled (also inside a macro's definition,
  * "#define INIT { 0 }") or where the macro that gives it is used
@@ -218,8 +238,7 @@ static enum rs_zero zero_init_at(location_t loc)
 	char_span text = location_get_source_line(at.file, at.line);
 	long len = 0;
 
-	/* Preprocessed input: the files named are not what was compiled. */
-	if (cpp_get_options(parse_in)->preprocessed || !text || !at.column)
+	if (preprocessed_input() || !text || !at.column)
 		return RS_UNREADABLE;
 	if (!spelled_as_zero(spell))
 		return RS_NOT_ZERO;

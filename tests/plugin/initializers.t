@@ -4,7 +4,7 @@
 # structure; {}, {0} and designated initializers are accepted.
 . "$(dirname "$0")/../lib.sh"
 
-plan 27
+plan 28
 cat > "$T/s.h" <<'H'
 struct rnd { char c; long a; int i; void *p; } __attribute__((randomize_layout));
 struct outer { int x; struct rnd in; };
@@ -171,6 +171,10 @@ check "the seeds put an aggregate first ($agg_first) and a scalar first ($scalar
 check_eq "{0} accepted, all zero at run time: static, automatic, literal, nested (12 seeds)" \
 	"" "$zero_bad"
 check_eq "{ 0, 1 } rejected naming the struct (6 forms, 12 seeds)" "" "$pos_bad"
+
+# lto1 loads the plugin too: it must not need the C front end's symbols.
+check_eq "with -flto the plugin loads in lto1 and {0} is still zero" 0 \
+	"$(run_program zero_lto "$T/zero.c" -I"$T" -flto -O2 $nobraces 2>&1)"
 
 # A 0 followed by more zeros is positional too (GCC 12; GCC 11 judges
 # whole initializers and accepts any all-zero one).
