@@ -226,7 +226,8 @@ static bool preprocessed_input(void)
  * "#define INIT { 0 }") or where the macro that gives it is used
  * ("{ ZERO }").  A 0 followed by more elements is positional even when
  * brace elision moves them all into an aggregate member the layout put
- * first.  RS_UNREADABLE: the source is not at hand to tell.
+ * first.  RS_UNREADABLE: the source is not at hand to tell, or macros
+ * put the 0 and the braces together.
  */
 static enum rs_zero zero_init_at(location_t loc)
 {
@@ -254,7 +255,10 @@ static enum rs_zero zero_init_at(location_t loc)
 	       (ISALNUM(text[at.column - 1 + len]) ||
 		text[at.column - 1 + len] == '_'))
 		len++;
-	return len && alone_in_braces(&at, len) ? RS_ZERO_INIT : RS_NOT_ZERO;
+	if (len && alone_in_braces(&at, len))
+		return RS_ZERO_INIT;
+	/* Built by macros ("INIT(0)"): judge the whole initializer. */
+	return RS_UNREADABLE;
 }
 
 #if GCCPLUGIN_VERSION_MAJOR >= 12

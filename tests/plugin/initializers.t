@@ -94,6 +94,7 @@ struct agg {
 	int arr[3];
 } __attribute__((randomize_layout));
 struct wrap { int n; struct agg a; };
+#define PAIR(x, y) { x, y }
 struct __attribute__((designated_init, no_randomize_layout)) plain {
 	int x, y;
 };
@@ -107,6 +108,8 @@ cat > "$T/zero.c" <<'C'
 #include "agg.h"
 #define AGG_INIT { 0 }
 #define ZERO 0
+#define INIT(x) { x }
+struct agg gi = INIT(0);
 struct agg g = {0};
 static struct agg sg = { 0, };
 struct agg gm = AGG_INIT;
@@ -119,7 +122,7 @@ int main(void)
 	static struct agg st = { 0 };
 	struct agg au = { /* zero */ 0 };
 	struct plain pl = (struct plain){ .x = 1 };
-	long s = sum(&g) + sum(&sg) + sum(&gm) + sum(&gz) + sum(&garr[1]) +
+	long s = sum(&gi) + sum(&g) + sum(&sg) + sum(&gm) + sum(&gz) + sum(&garr[1]) +
 		 sum(&w.a) + sum(gp) + sum(&st) + sum(&au);
 
 	au = (struct agg){ .b = 5 };
@@ -150,6 +153,7 @@ for i in $(seq 1 12); do
 	*) agg_first=$((agg_first + 1)) ;;
 	esac
 	for code in 'struct agg p = { 0, 1 };' \
+		    'struct agg p = PAIR(0, 1);' \
 		    'struct wrap pw = { .a = { 0, 1 } };' \
 		    'void f(void) { struct agg p = { 0, 1 }; (void)p; }' \
 		    'long f(void) { return sum(&(struct agg){ 0, 1 }); }' \
@@ -170,7 +174,7 @@ check "the seeds put an aggregate first ($agg_first) and a scalar first ($scalar
 	test "$agg_first" -gt 0 -a "$scalar_first" -gt 0
 check_eq "{0} accepted, all zero at run time: static, automatic, literal, nested (12 seeds)" \
 	"" "$zero_bad"
-check_eq "{ 0, 1 } rejected naming the struct (6 forms, 12 seeds)" "" "$pos_bad"
+check_eq "{ 0, 1 } rejected naming the struct (7 forms, 12 seeds)" "" "$pos_bad"
 
 # lto1 loads the plugin too: it must not need the C front end's symbols.
 check_eq "with -flto the plugin loads in lto1 and {0} is still zero" 0 \
