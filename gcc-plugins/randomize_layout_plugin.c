@@ -71,6 +71,13 @@ static bool read_seed_file(const char *path)
 		return false;
 	}
 	len = fread(text, 1, sizeof(text) - 1, f);
+	/* A directory opens but cannot be read (EISDIR). */
+	if (ferror(f)) {
+		error("randstruct: cannot read seed file %qs: %s", path,
+		      xstrerror(errno));
+		fclose(f);
+		return false;
+	}
 	fclose(f);
 	if (len && text[len - 1] == '\n')
 		len--;
@@ -117,8 +124,16 @@ static bool parse_argument(const struct plugin_argument *arg,
 		return read_seed_file(arg->value);
 	}
 	if (!strcmp(key, "seed-hash")) {
+		unsigned char hash[RS_SEED_BYTES];
+
 		*seed_hash = arg->value;
-		return needs_value(arg);
+		if (!needs_value(arg))
+			return false;
+		if (!rs_parse_seed_hex(arg->value, strlen(arg->value), hash))
+			return true;
+		error("randstruct: %<seed-hash=%s%> is not a SHA-256 (64 lowercase hex digits)",
+		      arg->value);
+		return false;
 	}
 	if (!strcmp(key, "performance-mode"))
 		return takes_no_value(arg) &&

@@ -11,8 +11,8 @@
  * wrapper runs with or without -g, so -g never changes a layout.
  *
  * Rewriting a layout: fields are grouped into units (a field, or a run of
- * adjacent bit-fields), a trailing flexible or zero-length array is pinned
- * last, rs_order picks the new order, the fields are put back into the
+ * adjacent bit-fields), a trailing flexible or zero-length array, or a
+ * trailing structure or union that ends in one, is pinned last, rs_order picks the new order, the fields are put back into the
  * state finish_struct() had before layout_type() (declared bit-field types,
  * no mode, no computed alignment), the type is laid out again and the
  * narrowed bit-field types are restored.  An order that would grow the
@@ -50,6 +50,35 @@ static bool is_open_array(const_tree field)
 {
 	return TREE_CODE(TREE_TYPE(field)) == ARRAY_TYPE &&
 	       (!DECL_SIZE(field) || integer_zerop(DECL_SIZE(field)));
+}
+
+static bool ends_in_open_array(const_tree type);
+
+/*
+ * A field that may run past the end of the structure: a flexible or
+ * zero-length array, or a structure (or union) ending in one (a GNU
+ * extension GCC accepts silently).  As the last field it stays last.
+ */
+static bool is_open_tail(const_tree field)
+{
+	return is_open_array(field) || ends_in_open_array(TREE_TYPE(field));
+}
+
+static bool ends_in_open_array(const_tree type)
+{
+	tree field, last = NULL_TREE;
+
+	if (!RECORD_OR_UNION_TYPE_P(type))
+		return false;
+	for (field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field)) {
+		if (TREE_CODE(field) != FIELD_DECL)
+			continue;
+		/* Any member of a union may be the one that runs on. */
+		if (TREE_CODE(type) == UNION_TYPE && is_open_tail(field))
+			return true;
+		last = field;
+	}
+	return TREE_CODE(type) == RECORD_TYPE && last && is_open_tail(last);
 }
 
 static unsigned HOST_WIDE_INT bits_of(const_tree size)
@@ -113,7 +142,7 @@ static void collect_units(struct rs_relayout *r)
 	n = r->declared.len;
 	fields = r->declared.items;
 	r->pinned_tail = NULL_TREE;
-	if (n && is_open_array(fields[n - 1])) {
+	if (n && is_open_tail(fields[n - 1])) {
 		r->pinned_tail = fields[n - 1];
 		r->declared.len = --n;
 	}

@@ -37,6 +37,7 @@ check_seed() {
 # (and writes into read-only trees such as installed kernel headers).
 write_if_changed() {
 	content=$(cat)
+	[ ! -d "$1" ] || die "$1: is a directory, not a header file"
 	if [ -f "$1" ] && [ "$(cat "$1")" = "$content" ]; then
 		return 0
 	fi

@@ -9,6 +9,10 @@
 # The plugin is $(PLUGIN) (default build/randomize_layout_plugin.so); the
 # compiler is $(CC) when given on the command line or in the environment,
 # else $(GCC), else gcc.  Failures are kept in build/fuzz-failures/.
+# `make fuzz GCC=gcc-11` builds and fuzzes the GCC 11 plugin.  A PLUGIN=
+# given on the command line is used as it is, never rebuilt: the rule that
+# builds it knows only $(GCC), so `make fuzz CC=gcc-11 PLUGIN=...` used to
+# overwrite that file with a plugin for the default GCC.
 
 FUZZ_DIR	:= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 PLUGIN		?= build/randomize_layout_plugin.so
@@ -21,11 +25,20 @@ N		?= 100
 START		?= 1
 FUZZ_JOBS	?= $(or $(JOBS),1)
 FUZZ_PROVE	:= $(or $(PROVE),prove)
+ifeq ($(origin PLUGIN),command line)
+FUZZ_PLUGIN_DEP	:=
+else
+FUZZ_PLUGIN_DEP	:= $(PLUGIN)
+endif
+FUZZ_PLUGIN_CHECK = @test -f '$(PLUGIN)' || \
+	{ echo "error: $(PLUGIN) missing (make GCC=... plugin)" >&2; exit 1; }
 
 .PHONY: fuzz check-fuzz
-fuzz: $(PLUGIN)
+fuzz: $(FUZZ_PLUGIN_DEP)
+	$(FUZZ_PLUGIN_CHECK)
 	N='$(N)' START='$(START)' JOBS='$(FUZZ_JOBS)' PLUGIN='$(abspath $(PLUGIN))' \
 		FUZZ_CC='$(FUZZ_CC)' $(FUZZ_DIR)/run-fuzz.sh
 
-check-fuzz: $(PLUGIN)
+check-fuzz: $(FUZZ_PLUGIN_DEP)
+	$(FUZZ_PLUGIN_CHECK)
 	PLUGIN='$(abspath $(PLUGIN))' FUZZ_CC='$(FUZZ_CC)' $(FUZZ_PROVE) $(FUZZ_DIR)/fuzz.t

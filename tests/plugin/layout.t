@@ -7,7 +7,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 26
+plan 28
 seed=$(test_seed layout)
 S="$RS_ARG-seed=$seed"
 
@@ -153,6 +153,50 @@ check_eq "typedef'd const variant sees the new offsets" \
 	"$(grep typedef "$T/out" | cut -d' ' -f2)"
 check_eq "extern declared before the definition sees the layout" \
 	"early 3" "$(grep early "$T/out")"
+
+# A last member whose type ends in a flexible array (through a struct or a
+# union) stays last, or the trailing data would overwrite the members
+# placed after it (tests/fuzz/repro/trailing-struct-with-flexible-array.c).
+cat > "$T/nested_flex.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+struct flex { int n; int data[]; };
+union uflex { long l; struct flex f; };
+struct __attribute__((randomize_layout)) outer {
+	long a; int b; char c; short d; struct flex f;
+};
+struct __attribute__((randomize_layout)) uouter {
+	long a; int b; char c; short d; union uflex u;
+};
+int main(void)
+{
+	struct outer *o = malloc(sizeof(*o) + 8 * sizeof(int));
+	struct uouter *u = malloc(sizeof(*u) + 8 * sizeof(int));
+	int i;
+
+	if (!o || !u)
+		return 1;
+	o->a = u->a = 1; o->b = u->b = 2; o->c = u->c = 3; o->d = u->d = 4;
+	for (i = 0; i < 8; i++)
+		o->f.data[i] = u->u.f.data[i] = 100 + i;
+	printf("%ld %d %d %d %d ", o->a, o->b, o->c, o->d, o->f.data[7]);
+	printf("%ld %d %d %d %d\n", u->a, u->b, u->c, u->d, u->u.f.data[7]);
+	return 0;
+}
+C
+bad_seeds=
+moved=
+for i in 1 2 3 4 5 6 7 8; do
+	out=$(run_program nested_flex "$T/nested_flex.c" -Wall -O0 \
+		"$RS_ARG-seed=$(printf '%064x' "$i")" \
+		"$RS_ARG-report=$T/nf$i.jsonl" 2>&1)
+	[ "$out" = "1 2 3 4 107 1 2 3 4 107" ] || bad_seeds="$bad_seeds $i"
+	[ "$(field_order "$T/nf$i.jsonl" outer)" != "$(declared_order \
+		"$T/nf$i.jsonl" outer)" ] && moved=yes
+done
+check_eq "struct ending in a flexible-array struct or union stays last (8 seeds)" \
+	"" "$bad_seeds"
+check_eq "... while the other members are still randomized" yes "$moved"
 
 # No structure grows: compare with the plugin disabled.
 grown=$(python3 - "$R" <<'P'

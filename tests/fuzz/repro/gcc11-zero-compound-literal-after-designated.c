@@ -1,4 +1,7 @@
 /*
+ * FIXED (see compound-literal-wrong-owner.c for the cause); kept as a
+ * regression case, tests/plugin/initializers.t compiles it.
+ *
  * gcc-11 build of the plugin only (gcc 12 is fine): a "{ 0 }" compound
  * literal is rejected when an earlier compound literal of the same struct in
  * the same function used designated initializers.  Separately, or in the

@@ -1,4 +1,10 @@
 /*
+ * FIXED for the gcc-12 build: the 0 is looked for where it is spelled
+ * (the macro's definition) and where the macro is used ("{ ZERO }"); when
+ * the source cannot be read (preprocessed input, #line naming a file that
+ * does not exist) the initializer is accepted when it is all zero, as
+ * with gcc-11.  tests/plugin/initializers.t covers all three.
+ *
  * Found while fuzzing the {0} rule: the plugin accepts a zero initializer
  * only if the source line at the element's location shows a literal 0
  * (rs_diagnostics.c: spelled_as_zero).  So the same all-zero "{0}" is an
