@@ -26,7 +26,13 @@ BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
 PROBE_DIR = os.path.join(BENCH_DIR, "probe")
-CG_DIR = os.path.join(BENCH_DIR, "callgrind")
+# BENCH_CG_DIR: keep callgrind files elsewhere (e.g. to try a plugin build
+# against another worktree's kbuild output without touching its results)
+CG_DIR = os.path.abspath(os.environ.get("BENCH_CG_DIR") or
+                         os.path.join(BENCH_DIR, "callgrind"))
+# BENCH_PLUGIN: run cc1 with this plugin .so instead of the one kbuild built
+# (the plugin's arguments stay as kbuild gave them)
+BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
 RES_DIR = os.path.join(BENCH_DIR, "results")
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
 
@@ -82,6 +88,9 @@ def compile_argv(variant, obj):
     # kbuild appends objtool and friends after ';'
     cmd = m.group(1).split(" ; ")[0]
     argv = shlex.split(cmd)
+    if BENCH_PLUGIN:
+        argv = ["-fplugin=" + os.path.abspath(BENCH_PLUGIN)
+                if a.startswith("-fplugin=") else a for a in argv]
     return argv[:-1] + extra + argv[-1:]
 
 

@@ -4,8 +4,9 @@
  *
  * Code that reads one structure through a pointer to another depends on
  * where the fields are, which randomization changes.  This file looks at
- * every pointer conversion in GENERIC (function bodies before
- * gimplification, and the initializers of file-scope variables): explicit
+ * every pointer conversion in GENERIC (the body of each function that is
+ * compiled, just before the call graph gimplifies it, and the initializers
+ * of file-scope variables): explicit
  * casts and the conversions the C front end inserts for assignments,
  * arguments, return values and initializers alike, since both are
  * NOP_EXPRs by then.  A conversion is reported when the pointer it
@@ -41,8 +42,15 @@
  *
  * The policy file may allow a given conversion in given files
  * (rs_policy_allows_cast()).
+ *
+ * Only code that is compiled is checked: a static inline function from a
+ * header that nothing in this file calls is not (it is checked wherever
+ * it is used).  Walking every body the front end finishes cost several
+ * percent of the kernel's compile time, most of it in such functions.
  */
 #include "randstruct.h"
+#include "target.h"
+#include "cgraph.h"
 
 #define RS_TRACE_DEPTH		32
 #define RS_CONTAIN_DEPTH	8
@@ -458,16 +466,60 @@ static tree visit(tree *node, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
-void rs_check_casts_in_function(tree fndecl)
+static void check_function(tree fndecl)
 {
 	struct rs_walk w;
 
-	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
-	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
-		return;
 	walk_init(&w, fndecl, DECL_SOURCE_LOCATION(fndecl));
 	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, NULL);
 	walk_release(&w);
+}
+
+/*
+ * From PLUGIN_PRE_GENERICIZE: nested functions, and everything under
+ * -fsyntax-only (nothing is compiled then), are checked right away; other
+ * bodies wait until the call graph wants them (on_set_current_function()).
+ */
+void rs_check_casts_in_function(tree fndecl)
+{
+	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
+	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
+		return;
+	if (flag_syntax_only || decl_function_context(fndecl))
+		check_function(fndecl);
+}
+
+static void (*next_set_current_function)(tree fndecl);
+static htab_t checked_functions;
+
+/*
+ * The call graph makes a function current just before it gimplifies its
+ * GENERIC body, and only for the functions it compiles: an unused static
+ * inline function from a header is never compiled and never checked.
+ * current_function_decl is still the previous one here; the warnings'
+ * "In function" line needs this one.
+ */
+static void on_set_current_function(tree fndecl)
+{
+	tree outer = current_function_decl;
+
+	if (fndecl && symtab->state == CONSTRUCTION &&
+	    DECL_SAVED_TREE(fndecl) && !decl_function_context(fndecl) &&
+	    !set_add(checked_functions, fndecl)) {
+		current_function_decl = fndecl;
+		check_function(fndecl);
+		current_function_decl = outer;
+	}
+	next_set_current_function(fndecl);
+}
+
+void rs_install_cast_check(void)
+{
+	if (next_set_current_function)
+		return;
+	checked_functions = pointer_set();
+	next_set_current_function = targetm.set_current_function;
+	targetm.set_current_function = on_set_current_function;
 }
 
 void rs_check_casts_in_decl(tree decl)
