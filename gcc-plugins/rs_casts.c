@@ -47,10 +47,15 @@
  * header that nothing in this file calls is not (it is checked wherever
  * it is used).  Walking every body the front end finishes cost several
  * percent of the kernel's compile time, most of it in such functions.
+ * The check runs when the call graph makes a function current just before
+ * gimplifying it (the target's set_current_function hook, wrapped), with
+ * the GNU C nested functions inside it; -fsyntax-only checks every body
+ * from PLUGIN_PRE_GENERICIZE instead.
  */
 #include "randstruct.h"
 #include "target.h"
 #include "cgraph.h"
+#include "tree-nested.h"
 
 #define RS_TRACE_DEPTH		32
 #define RS_CONTAIN_DEPTH	8
@@ -466,26 +471,39 @@ static tree visit(tree *node, int *walk_subtrees, void *data)
 	return NULL_TREE;
 }
 
+/*
+ * Check @fndecl and the GNU C nested functions in it.  The warnings' "In
+ * function" line names current_function_decl, which is not yet @fndecl
+ * when the call graph switches to it.
+ */
 static void check_function(tree fndecl)
 {
+	struct cgraph_node *node = cgraph_node::get(fndecl);
+	tree outer = current_function_decl;
 	struct rs_walk w;
 
+	current_function_decl = fndecl;
 	walk_init(&w, fndecl, DECL_SOURCE_LOCATION(fndecl));
 	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, NULL);
 	walk_release(&w);
+	current_function_decl = outer;
+	for (node = node ? first_nested_function(node) : NULL; node;
+	     node = next_nested_function(node))
+		if (DECL_SAVED_TREE(node->decl))
+			check_function(node->decl);
 }
 
 /*
- * From PLUGIN_PRE_GENERICIZE: nested functions, and everything under
- * -fsyntax-only (nothing is compiled then), are checked right away; other
- * bodies wait until the call graph wants them (on_set_current_function()).
+ * From PLUGIN_PRE_GENERICIZE: under -fsyntax-only nothing is compiled, so
+ * every body is checked right away; otherwise bodies wait until the call
+ * graph compiles them (on_set_current_function()).
  */
 void rs_check_casts_in_function(tree fndecl)
 {
 	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
 	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
 		return;
-	if (flag_syntax_only || decl_function_context(fndecl))
+	if (flag_syntax_only)
 		check_function(fndecl);
 }
 
@@ -496,20 +514,15 @@ static htab_t checked_functions;
  * The call graph makes a function current just before it gimplifies its
  * GENERIC body, and only for the functions it compiles: an unused static
  * inline function from a header is never compiled and never checked.
- * current_function_decl is still the previous one here; the warnings'
- * "In function" line needs this one.
+ * Nested functions are checked with the function they are in, before
+ * gimplifying it unshares their trees.
  */
 static void on_set_current_function(tree fndecl)
 {
-	tree outer = current_function_decl;
-
 	if (fndecl && symtab->state == CONSTRUCTION &&
 	    DECL_SAVED_TREE(fndecl) && !decl_function_context(fndecl) &&
-	    !set_add(checked_functions, fndecl)) {
-		current_function_decl = fndecl;
+	    !set_add(checked_functions, fndecl))
 		check_function(fndecl);
-		current_function_decl = outer;
-	}
 	next_set_current_function(fndecl);
 }
 
