@@ -33,7 +33,8 @@ CG_DIR = os.path.abspath(os.environ.get("BENCH_CG_DIR") or
 # BENCH_PLUGIN: run cc1 with this plugin .so instead of the one kbuild built
 # (the plugin's arguments stay as kbuild gave them)
 BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
-RES_DIR = os.path.join(BENCH_DIR, "results")
+RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
+                          os.path.join(BENCH_DIR, "results"))
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
 
 # variant -> the variant giving its declaration-order baseline
