@@ -145,15 +145,20 @@ void rs_sha256_final(struct rs_sha256 *ctx, unsigned char out[RS_SHA256_BYTES])
 {
 	uint64_t bits = ctx->total_bytes * 8;
 	unsigned char length_be[8];
-	unsigned char pad = 0x80;
+	const unsigned char pad = 0x80;
 	unsigned int i;
 
 	for (i = 0; i < 8; i++)
 		length_be[i] = bits >> (56 - 8 * i);
 	rs_sha256_update(ctx, &pad, 1);
-	pad = 0;
-	while (ctx->used != RS_SHA256_BLOCK - 8)
-		rs_sha256_update(ctx, &pad, 1);
+	/* zeros up to the length field, in at most two blocks */
+	if (ctx->used > RS_SHA256_BLOCK - 8) {
+		memset(ctx->block + ctx->used, 0, RS_SHA256_BLOCK - ctx->used);
+		sha256_compress(ctx->state, ctx->block);
+		ctx->used = 0;
+	}
+	memset(ctx->block + ctx->used, 0, RS_SHA256_BLOCK - 8 - ctx->used);
+	ctx->used = RS_SHA256_BLOCK - 8;
 	rs_sha256_update(ctx, length_be, 8);
 	for (i = 0; i < 8; i++)
 		store_be32(out + 4 * i, ctx->state[i]);
