@@ -26,8 +26,15 @@ BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
 PROBE_DIR = os.path.join(BENCH_DIR, "probe")
-CG_DIR = os.path.join(BENCH_DIR, "callgrind")
-RES_DIR = os.path.join(BENCH_DIR, "results")
+# BENCH_CG_DIR: keep callgrind files elsewhere (e.g. to try a plugin build
+# against another worktree's kbuild output without touching its results)
+CG_DIR = os.path.abspath(os.environ.get("BENCH_CG_DIR") or
+                         os.path.join(BENCH_DIR, "callgrind"))
+# BENCH_PLUGIN: run cc1 with this plugin .so instead of the one kbuild built
+# (the plugin's arguments stay as kbuild gave them)
+BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
+RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
+                          os.path.join(BENCH_DIR, "results"))
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
 
 # variant -> the variant giving its declaration-order baseline
@@ -82,6 +89,9 @@ def compile_argv(variant, obj):
     # kbuild appends objtool and friends after ';'
     cmd = m.group(1).split(" ; ")[0]
     argv = shlex.split(cmd)
+    if BENCH_PLUGIN:
+        argv = ["-fplugin=" + os.path.abspath(BENCH_PLUGIN)
+                if a.startswith("-fplugin=") else a for a in argv]
     return argv[:-1] + extra + argv[-1:]
 
 
@@ -219,14 +229,20 @@ def parse_callgrind(path):
 
 # Our plugin wraps the debug hook type_decl(); what the wrapped original
 # does (DWARF for the type) is GCC's own work, done without the plugin too.
-WRAPPERS = ("rs_type_decl",)
+# GCC hooks the plugin wraps: the wrapper's calls to the original hook are
+# GCC's own work (it runs without the plugin too), not the plugin's.
+# wrapper -> the original's name (None: every GCC function it calls)
+WRAPPERS = {
+    "rs_type_decl": None,
+    "on_set_current_function": ("set_current_function", "hook_void_tree"),
+}
 
 
 def plugin_profile(path, plugin_sub):
     """Instructions attributable to the plugin: its own code, plus the GCC
     functions it calls (inclusive), minus what those GCC functions spend
     back in the plugin (walk_tree callbacks, hash functions: counted once),
-    minus the original debug hook called by the wrapper."""
+    minus the original hooks called by the wrappers (WRAPPERS)."""
     self_cost, calls, ncalls = parse_callgrind(path)
     total = cg_total(path)
 
@@ -234,7 +250,11 @@ def plugin_profile(path, plugin_sub):
         return fn is not None and fn[0] is not None and plugin_sub in fn[0]
 
     def wrapped(caller, callee):
-        return caller[1].split("(")[0] in WRAPPERS and not inplug(callee)
+        name = caller[1].split("(")[0]
+        if name not in WRAPPERS or inplug(callee):
+            return False
+        orig = WRAPPERS[name]
+        return orig is None or callee[1].split("(")[0].endswith(orig)
     out_arcs = {a: c for a, c in calls.items()
                 if inplug(a[0]) and not inplug(a[1]) and not wrapped(*a)}
     # GCC functions the plugin calls (and their recursive instances, which
@@ -268,7 +288,7 @@ def cmd_profile(args):
     print("total Ir %d; attributable to the plugin %d (%.3f%% of cc1)" %
           (total, attributed, 100.0 * attributed / total))
     print("(plugin self + its calls into GCC, minus %d Ir of GCC calling back into"
-          " the plugin; the wrapped type_decl hook excluded)" % back)
+          " the plugin; the original type_decl and set_current_function hooks the plugin wraps excluded)" % back)
     print("\n%12s %12s %12s  %s" % ("self+callees", "self", "GCC callees", "plugin function"))
     for r in rows[:20]:
         print("%12d %12d %12d  %s" % (r[0], r[1], r[2], short(r[3])))
@@ -641,7 +661,7 @@ def table_compile():
     if prof:
         out += ["", "Where the plugin's instructions go (callgrind call graph: the "
                 "plugin's own code plus the GCC functions it calls, GCC's callbacks "
-                "into the plugin counted once, the debug hook our plugin wraps "
+                "into the plugin counted once, the original hooks our plugin wraps "
                 "excluded; `bench/kbench.py profile FILE randomize_layout_plugin.so` "
                 "prints the full list):", "",
                 "| TU | variant | plugin Ir | % of cc1 | top plugin functions (with their GCC callees) | top calls into GCC |",

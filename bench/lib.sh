@@ -16,7 +16,10 @@ BENCH_DIR=$(mkdir -p "$BENCH_DIR" && cd "$BENCH_DIR" && pwd)
 TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 SRC_PRISTINE=$BENCH_DIR/src/pristine
 SRC_KIT=$BENCH_DIR/src/kit
-RESULTS=$BENCH_DIR/results
+# BENCH_RESULTS: write the Markdown fragments elsewhere (with BENCH_CG_DIR
+# and BENCH_PLUGIN, to measure a plugin build against another worktree's
+# benchmark directory without writing into it)
+RESULTS=${BENCH_RESULTS:-$BENCH_DIR/results}
 NICE=${BENCH_NICE:-nice -n 10}
 LLVM_SUFFIX=${BENCH_LLVM_SUFFIX:--19}
 

@@ -176,6 +176,7 @@ static void on_start_unit(void *event_data, void *user_data)
 	(void)user_data;
 	rs_install_debug_hook();
 	rs_install_designated_init_check();
+	rs_install_cast_check();
 }
 
 static void on_finish_type(void *event_data, void *user_data)

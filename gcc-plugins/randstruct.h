@@ -96,6 +96,7 @@ void rs_check_function_literals(tree fndecl);
 void rs_flush_positional(void);
 
 /* rs_casts.c and rs_policy.c (cast warnings, policy file) */
+void rs_install_cast_check(void);
 void rs_check_casts_in_function(tree fndecl);
 void rs_check_casts_in_decl(tree decl);
 bool rs_policy_load(const char *path);

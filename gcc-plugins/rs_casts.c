@@ -4,8 +4,9 @@
  *
  * Code that reads one structure through a pointer to another depends on
  * where the fields are, which randomization changes.  This file looks at
- * every pointer conversion in GENERIC (function bodies before
- * gimplification, and the initializers of file-scope variables): explicit
+ * every pointer conversion in GENERIC (the body of each function that is
+ * compiled, just before the call graph gimplifies it, and the initializers
+ * of file-scope variables): explicit
  * casts and the conversions the C front end inserts for assignments,
  * arguments, return values and initializers alike, since both are
  * NOP_EXPRs by then.  A conversion is reported when the pointer it
@@ -41,8 +42,20 @@
  *
  * The policy file may allow a given conversion in given files
  * (rs_policy_allows_cast()).
+ *
+ * Only code that is compiled is checked: a static inline function from a
+ * header that nothing in this file calls is not (it is checked wherever
+ * it is used).  Walking every body the front end finishes cost several
+ * percent of the kernel's compile time, most of it in such functions.
+ * The check runs when the call graph makes a function current just before
+ * gimplifying it (the target's set_current_function hook, wrapped), with
+ * the GNU C nested functions inside it; -fsyntax-only checks every body
+ * from PLUGIN_PRE_GENERICIZE instead.
  */
 #include "randstruct.h"
+#include "target.h"
+#include "cgraph.h"
+#include "tree-nested.h"
 
 #define RS_TRACE_DEPTH		32
 #define RS_CONTAIN_DEPTH	8
@@ -56,31 +69,16 @@ struct rs_origin {
 
 /*
  * The walk's sets are libiberty hash tables of pointers (C, unlike GCC's
- * hash_set); @context maps a node to the location it inherits.
+ * hash_set), made once and emptied after each walk.
  */
 struct rs_walk {
 	tree fndecl;		/* NULL for a static initializer */
-	location_t fallback;
-	htab_t visited;		/* nodes already walked */
-	htab_t judged;		/* conversions already judged */
-	htab_t context;		/* struct rs_context entries */
+	location_t fallback;	/* for nodes that inherit no location */
 	htab_t modified;	/* locals written after their init, or NULL */
 };
 
-struct rs_context {
-	tree node;
-	location_t loc;
-};
-
-static hashval_t context_hash(const void *entry)
-{
-	return htab_hash_pointer(((const struct rs_context *)entry)->node);
-}
-
-static int context_eq(const void *entry, const void *node)
-{
-	return ((const struct rs_context *)entry)->node == node;
-}
+static htab_t judged;		/* conversions already judged */
+static htab_t walked;		/* SAVE_EXPRs and initializers walked */
 
 static htab_t pointer_set(void)
 {
@@ -102,17 +100,19 @@ static void walk_init(struct rs_walk *w, tree fndecl, location_t fallback)
 {
 	w->fndecl = fndecl;
 	w->fallback = fallback;
-	w->visited = pointer_set();
-	w->judged = pointer_set();
-	w->context = htab_create(64, context_hash, context_eq, free);
 	w->modified = NULL;
+	if (!judged) {
+		judged = pointer_set();
+		walked = pointer_set();
+	}
 }
 
 static void walk_release(struct rs_walk *w)
 {
-	htab_delete(w->visited);
-	htab_delete(w->judged);
-	htab_delete(w->context);
+	if (htab_elements(judged))
+		htab_empty(judged);
+	if (htab_elements(walked))
+		htab_empty(walked);
 	if (w->modified)
 		htab_delete(w->modified);
 }
@@ -359,66 +359,84 @@ static void judge(struct rs_walk *w, location_t loc, tree type, tree operand,
 	warn_cast(loc, o.type, to, o.var);
 }
 
-/* The location to report for @t: its own, or its nearest parent's. */
-static location_t where(struct rs_walk *w, tree t)
-{
-	const struct rs_context *inherited;
+/*
+ * The walk: GENERIC in the order walk_tree() takes it, each node reached
+ * once per path (the judged set keeps a shared conversion from being
+ * reported twice; SAVE_EXPRs, shared by design, are walked once).  An
+ * expression without a location of its own is reported at its nearest
+ * enclosing expression's; the operands of anything else (statement lists,
+ * constructors, lists) and the roots inherit @w->fallback, the function's
+ * or the variable's location; an initializer inherits its variable's.
+ */
+static void scan(struct rs_walk *w, tree t, location_t inherited);
 
-	if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-		return EXPR_LOCATION(t);
-	inherited = (const struct rs_context *)htab_find_with_hash(
-			w->context, t, htab_hash_pointer(t));
-	return inherited ? inherited->loc : w->fallback;
+static void scan_initializer(struct rs_walk *w, tree decl)
+{
+	tree init = DECL_INITIAL(decl);
+
+	if (init && init != error_mark_node && !set_add(walked, init))
+		scan(w, init, DECL_SOURCE_LOCATION(decl));
 }
 
-static void pass_location(struct rs_walk *w, tree t, location_t loc)
+static void scan_bind(struct rs_walk *w, tree bind, location_t loc)
 {
-	struct rs_context *entry;
-	void **slot;
+	tree decl;
 
-	if (!t || (EXPR_P(t) && EXPR_HAS_LOCATION(t)))
-		return;
-	slot = htab_find_slot_with_hash(w->context, t, htab_hash_pointer(t),
-					INSERT);
-	if (*slot)
-		return;
-	entry = XNEW(struct rs_context);
-	entry->node = t;
-	entry->loc = loc;
-	*slot = entry;
-}
-
-static tree visit(tree *node, int *walk_subtrees, void *data);
-
-static void walk_initializer(struct rs_walk *w, tree decl)
-{
-	if (!DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node)
-		return;
-	pass_location(w, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl));
-	walk_tree(&DECL_INITIAL(decl), visit, w, NULL);
-}
-
-static tree visit(tree *node, int *walk_subtrees, void *data)
-{
-	struct rs_walk *w = (struct rs_walk *)data;
-	tree t = *node, decl;
-	location_t loc;
-	HOST_WIDE_INT step;
-	int i;
-
-	if (TYPE_P(t) || set_add(w->visited, t)) {
-		*walk_subtrees = 0;
-		return NULL_TREE;
+	for (decl = BIND_EXPR_VARS(bind); decl; decl = DECL_CHAIN(decl)) {
+		if (!VAR_P(decl))
+			continue;
+		scan_initializer(w, decl);
+		scan(w, DECL_SIZE(decl), w->fallback);
+		scan(w, DECL_SIZE_UNIT(decl), w->fallback);
 	}
-	loc = where(w, t);
-	if (EXPR_P(t))
-		for (i = 0; i < TREE_OPERAND_LENGTH(t); i++)
-			pass_location(w, TREE_OPERAND(t, i), loc);
+	scan(w, BIND_EXPR_BODY(bind), loc);
+}
+
+/* Not expressions, but holding some: their parts inherit no location. */
+static void scan_container(struct rs_walk *w, tree t)
+{
+	tree_stmt_iterator i;
+	constructor_elt *elt;
+	unsigned int k;
+	int n;
+
+	switch (TREE_CODE(t)) {
+	case STATEMENT_LIST:
+		for (i = tsi_start(t); !tsi_end_p(i); tsi_next(&i))
+			scan(w, tsi_stmt(i), w->fallback);
+		break;
+	case CONSTRUCTOR:
+		FOR_EACH_VEC_SAFE_ELT(CONSTRUCTOR_ELTS(t), k, elt)
+			scan(w, elt->value, w->fallback);
+		break;
+	case TREE_LIST:
+		for (; t && TREE_CODE(t) == TREE_LIST; t = TREE_CHAIN(t))
+			scan(w, TREE_VALUE(t), w->fallback);
+		scan(w, t, w->fallback);
+		break;
+	case TREE_VEC:
+		for (n = 0; n < TREE_VEC_LENGTH(t); n++)
+			scan(w, TREE_VEC_ELT(t, n), w->fallback);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Judge the conversion an expression makes, if it can point to a
+ * structure other than where it came from.  A pointer that points to a
+ * structure is needed for any report: others are not even recorded.
+ */
+static void check_node(struct rs_walk *w, tree t, location_t loc)
+{
+	HOST_WIDE_INT step;
+	tree op;
 
 	switch (TREE_CODE(t)) {
 	case NOP_EXPR:
 	case CONVERT_EXPR:
-		if (!set_add(w->judged, t))
+		if (pointed_struct(TREE_TYPE(t)) && !set_add(judged, t))
 			judge(w, loc, TREE_TYPE(t), TREE_OPERAND(t, 0), 0);
 		break;
 	case POINTER_PLUS_EXPR:
@@ -426,48 +444,122 @@ static tree visit(tree *node, int *walk_subtrees, void *data)
 		 * "(T *)p + k": the front end folds "(T *)((char *)p + k)"
 		 * (container_of, a member's address) into this shape.
 		 */
-		decl = TREE_OPERAND(t, 0);
-		if (CONVERT_EXPR_P(decl) &&
+		op = TREE_OPERAND(t, 0);
+		if (CONVERT_EXPR_P(op) && pointed_struct(TREE_TYPE(op)) &&
 		    signed_bytes(TREE_OPERAND(t, 1), &step) &&
-		    !set_add(w->judged, decl))
-			judge(w, loc, TREE_TYPE(decl), TREE_OPERAND(decl, 0),
-			      step);
+		    !set_add(judged, op))
+			judge(w, loc, TREE_TYPE(op), TREE_OPERAND(op, 0), step);
 		break;
 	case ADDR_EXPR:
 		/* A folded "(T *)&object" keeps the object, retypes the address */
-		if (!set_add(w->judged, t))
+		op = TREE_OPERAND(t, 0);
+		if (pointed_struct(TREE_TYPE(t)) &&
+		    pointed_struct(TREE_TYPE(t)) != TYPE_MAIN_VARIANT(
+				strip_array_types(TREE_TYPE(op))) &&
+		    !set_add(judged, t))
 			judge(w, loc, TREE_TYPE(t), t, 0);
 		break;
-	case BIND_EXPR:
-		for (decl = BIND_EXPR_VARS(t); decl; decl = DECL_CHAIN(decl))
-			if (VAR_P(decl) && DECL_INITIAL(decl))
-				pass_location(w, DECL_INITIAL(decl),
-					      DECL_SOURCE_LOCATION(decl));
-		break;
-	case DECL_EXPR:
-		decl = DECL_EXPR_DECL(t);
-		if (VAR_P(decl))
-			walk_initializer(w, decl);
-		break;
 	case COMPOUND_LITERAL_EXPR:
-		walk_initializer(w, COMPOUND_LITERAL_EXPR_DECL(t));
+		scan_initializer(w, COMPOUND_LITERAL_EXPR_DECL(t));
 		break;
 	default:
 		break;
 	}
-	return NULL_TREE;
 }
 
-void rs_check_casts_in_function(tree fndecl)
+static void scan(struct rs_walk *w, tree t, location_t inherited)
 {
+	location_t loc;
+	int i, n;
+
+	while (t && !TYPE_P(t)) {
+		if (!EXPR_P(t)) {
+			scan_container(w, t);
+			return;
+		}
+		if (TREE_CODE(t) == SAVE_EXPR && set_add(walked, t))
+			return;
+		loc = EXPR_HAS_LOCATION(t) ? EXPR_LOCATION(t) : inherited;
+		if (TREE_CODE(t) == BIND_EXPR) {
+			scan_bind(w, t, loc);
+			return;
+		}
+		if (TREE_CODE(t) == DECL_EXPR) {
+			if (VAR_P(DECL_EXPR_DECL(t)))
+				scan_initializer(w, DECL_EXPR_DECL(t));
+			return;
+		}
+		check_node(w, t, loc);
+		n = TREE_OPERAND_LENGTH(t);
+		for (i = 0; i + 1 < n; i++)
+			scan(w, TREE_OPERAND(t, i), loc);
+		t = n ? TREE_OPERAND(t, n - 1) : NULL_TREE;
+		inherited = loc;
+	}
+}
+
+/*
+ * Check @fndecl and the GNU C nested functions in it.  The warnings' "In
+ * function" line names current_function_decl, which is not yet @fndecl
+ * when the call graph switches to it.
+ */
+static void check_function(tree fndecl)
+{
+	struct cgraph_node *node = cgraph_node::get(fndecl);
+	tree outer = current_function_decl;
 	struct rs_walk w;
 
+	current_function_decl = fndecl;
+	walk_init(&w, fndecl, DECL_SOURCE_LOCATION(fndecl));
+	scan(&w, DECL_SAVED_TREE(fndecl), w.fallback);
+	walk_release(&w);
+	current_function_decl = outer;
+	for (node = node ? first_nested_function(node) : NULL; node;
+	     node = next_nested_function(node))
+		if (DECL_SAVED_TREE(node->decl))
+			check_function(node->decl);
+}
+
+/*
+ * From PLUGIN_PRE_GENERICIZE: under -fsyntax-only nothing is compiled, so
+ * every body is checked right away; otherwise bodies wait until the call
+ * graph compiles them (on_set_current_function()).
+ */
+void rs_check_casts_in_function(tree fndecl)
+{
 	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
 	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
 		return;
-	walk_init(&w, fndecl, DECL_SOURCE_LOCATION(fndecl));
-	walk_tree(&DECL_SAVED_TREE(fndecl), visit, &w, NULL);
-	walk_release(&w);
+	if (flag_syntax_only)
+		check_function(fndecl);
+}
+
+static void (*next_set_current_function)(tree fndecl);
+static htab_t checked_functions;
+
+/*
+ * The call graph makes a function current just before it gimplifies its
+ * GENERIC body, and only for the functions it compiles: an unused static
+ * inline function from a header is never compiled and never checked.
+ * Nested functions are checked with the function they are in, before
+ * gimplifying it unshares their trees.
+ */
+static void on_set_current_function(tree fndecl)
+{
+	if (fndecl && symtab->state == CONSTRUCTION &&
+	    DECL_SAVED_TREE(fndecl) && !decl_function_context(fndecl) &&
+	    !set_add(checked_functions, fndecl))
+		check_function(fndecl);
+	next_set_current_function(fndecl);
+}
+
+void rs_install_cast_check(void)
+{
+	if (next_set_current_function)
+		return;
+	checked_functions = pointer_set();
+	next_set_current_function = targetm.set_current_function;
+	targetm.set_current_function = on_set_current_function;
 }
 
 void rs_check_casts_in_decl(tree decl)
@@ -479,6 +571,6 @@ void rs_check_casts_in_decl(tree decl)
 	    rs_config.disabled)
 		return;
 	walk_init(&w, NULL_TREE, DECL_SOURCE_LOCATION(decl));
-	walk_initializer(&w, decl);
+	scan_initializer(&w, decl);
 	walk_release(&w);
 }

@@ -38,12 +38,14 @@ void rs_hmac_sha256(const unsigned char key[RS_SEED_BYTES],
 /*
  * A deterministic stream of 32-bit words:
  * block k = HMAC-SHA-256(seed, identity || le64(k)), words taken
- * little-endian, eight per block, k counting from zero.
+ * little-endian, eight per block, k counting from zero.  The two hashes
+ * are kept part-way: @prefix has absorbed the keyed inner pad and the
+ * identity, @outer the keyed outer pad, so a block costs only what
+ * follows.
  */
 struct rs_stream {
-	unsigned char key[RS_SEED_BYTES];
-	const unsigned char *identity;
-	size_t identity_len;
+	struct rs_sha256 prefix;
+	struct rs_sha256 outer;
 	uint64_t counter;
 	unsigned char block[RS_SHA256_BYTES];
 	unsigned int next_word;

@@ -12,31 +12,50 @@
 
 #include "rs_crypto.h"
 
+/* HMAC's keyed pads, hashed: they depend on the seed alone. */
+struct rs_keyed {
+	unsigned char seed[RS_SEED_BYTES];
+	struct rs_sha256 inner, outer;
+	int valid;
+};
+
+static const struct rs_keyed *keyed(const unsigned char seed[RS_SEED_BYTES])
+{
+	static struct rs_keyed cache;
+	unsigned char pad[RS_SHA256_BLOCK];
+	unsigned int i;
+
+	if (cache.valid && !memcmp(cache.seed, seed, RS_SEED_BYTES))
+		return &cache;
+	memset(pad, 0x36, sizeof(pad));
+	for (i = 0; i < RS_SEED_BYTES; i++)
+		pad[i] ^= seed[i];
+	rs_sha256_init(&cache.inner);
+	rs_sha256_update(&cache.inner, pad, sizeof(pad));
+	for (i = 0; i < RS_SHA256_BLOCK; i++)
+		pad[i] ^= 0x36 ^ 0x5c;
+	rs_sha256_init(&cache.outer);
+	rs_sha256_update(&cache.outer, pad, sizeof(pad));
+	memcpy(cache.seed, seed, RS_SEED_BYTES);
+	cache.valid = 1;
+	return &cache;
+}
+
+/* HMAC over identity || le64(counter), from the saved partial hashes. */
 static void stream_refill(struct rs_stream *stream)
 {
-	unsigned char counter_le[8];
-	struct rs_sha256 inner;
-	unsigned char pad[RS_SHA256_BLOCK], digest[RS_SHA256_BYTES];
+	unsigned char counter_le[8], digest[RS_SHA256_BYTES];
+	struct rs_sha256 ctx;
 	unsigned int i;
 
 	for (i = 0; i < 8; i++)
 		counter_le[i] = stream->counter >> (8 * i);
-
-	/* HMAC over identity || le64(counter), without copying the identity. */
-	memset(pad, 0x36, sizeof(pad));
-	for (i = 0; i < RS_SEED_BYTES; i++)
-		pad[i] ^= stream->key[i];
-	rs_sha256_init(&inner);
-	rs_sha256_update(&inner, pad, sizeof(pad));
-	rs_sha256_update(&inner, stream->identity, stream->identity_len);
-	rs_sha256_update(&inner, counter_le, sizeof(counter_le));
-	rs_sha256_final(&inner, digest);
-	for (i = 0; i < RS_SHA256_BLOCK; i++)
-		pad[i] ^= 0x36 ^ 0x5c;
-	rs_sha256_init(&inner);
-	rs_sha256_update(&inner, pad, sizeof(pad));
-	rs_sha256_update(&inner, digest, sizeof(digest));
-	rs_sha256_final(&inner, stream->block);
+	ctx = stream->prefix;
+	rs_sha256_update(&ctx, counter_le, sizeof(counter_le));
+	rs_sha256_final(&ctx, digest);
+	ctx = stream->outer;
+	rs_sha256_update(&ctx, digest, sizeof(digest));
+	rs_sha256_final(&ctx, stream->block);
 
 	stream->counter++;
 	stream->next_word = 0;
@@ -46,9 +65,11 @@ void rs_stream_init(struct rs_stream *stream,
 		    const unsigned char seed[RS_SEED_BYTES],
 		    const unsigned char *identity, size_t identity_len)
 {
-	memcpy(stream->key, seed, RS_SEED_BYTES);
-	stream->identity = identity;
-	stream->identity_len = identity_len;
+	const struct rs_keyed *key = keyed(seed);
+
+	stream->prefix = key->inner;
+	rs_sha256_update(&stream->prefix, identity, identity_len);
+	stream->outer = key->outer;
 	stream->counter = 0;
 	stream->next_word = RS_SHA256_BYTES / 4;
 }

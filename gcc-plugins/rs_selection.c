@@ -88,17 +88,14 @@ enum rs_selection rs_select(tree type)
 		marked = policy > 0;
 		unmarked = policy < 0;
 	}
-	if (unmarked)
+	if (unmarked || (!marked && !only_function_pointers(type, 2)))
 		return RS_KEEP;
+	/* Only now: looking up the file is the expensive part. */
 	if (defined_in_uapi(type)) {
 		if (marked)
 			error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
 				 "%qT is defined in a uapi header: randomizing it would change the userland ABI", type);
 		return RS_KEEP;
 	}
-	if (marked)
-		return RS_MARKED;
-	if (only_function_pointers(type, 2))
-		return RS_FPTR_ONLY;
-	return RS_KEEP;
+	return marked ? RS_MARKED : RS_FPTR_ONLY;
 }

@@ -60,30 +60,52 @@ static void sha256_expand(const unsigned char *block, uint32_t w[64])
 	}
 }
 
+static uint32_t big_sigma0(uint32_t x)
+{
+	return rotr32(x, 2) ^ rotr32(x, 13) ^ rotr32(x, 22);
+}
+
+static uint32_t big_sigma1(uint32_t x)
+{
+	return rotr32(x, 6) ^ rotr32(x, 11) ^ rotr32(x, 25);
+}
+
+/* One 64-byte block; the working variables rotate by renaming. */
 static void sha256_compress(uint32_t state[8], const unsigned char *block)
 {
-	uint32_t w[64], v[8];
+	uint32_t w[64], a, b, c, d, e, f, g, h, t1, t2;
 	unsigned int i;
 
 	sha256_expand(block, w);
-	memcpy(v, state, sizeof(v));
+	a = state[0];
+	b = state[1];
+	c = state[2];
+	d = state[3];
+	e = state[4];
+	f = state[5];
+	g = state[6];
+	h = state[7];
 	for (i = 0; i < 64; i++) {
-		uint32_t s1 = rotr32(v[4], 6) ^ rotr32(v[4], 11) ^
-			      rotr32(v[4], 25);
-		uint32_t choose = (v[4] & v[5]) ^ (~v[4] & v[6]);
-		uint32_t t1 = v[7] + s1 + choose + sha256_round_constants[i] +
-			      w[i];
-		uint32_t s0 = rotr32(v[0], 2) ^ rotr32(v[0], 13) ^
-			      rotr32(v[0], 22);
-		uint32_t majority = (v[0] & v[1]) ^ (v[0] & v[2]) ^
-				    (v[1] & v[2]);
-
-		memmove(v + 1, v, 7 * sizeof(v[0]));
-		v[4] += t1;
-		v[0] = t1 + s0 + majority;
+		t1 = h + big_sigma1(e) + ((e & f) ^ (~e & g)) +
+		     sha256_round_constants[i] + w[i];
+		t2 = big_sigma0(a) + ((a & b) ^ (a & c) ^ (b & c));
+		h = g;
+		g = f;
+		f = e;
+		e = d + t1;
+		d = c;
+		c = b;
+		b = a;
+		a = t1 + t2;
 	}
-	for (i = 0; i < 8; i++)
-		state[i] += v[i];
+	state[0] += a;
+	state[1] += b;
+	state[2] += c;
+	state[3] += d;
+	state[4] += e;
+	state[5] += f;
+	state[6] += g;
+	state[7] += h;
 }
 
 void rs_sha256_init(struct rs_sha256 *ctx)
@@ -123,15 +145,20 @@ void rs_sha256_final(struct rs_sha256 *ctx, unsigned char out[RS_SHA256_BYTES])
 {
 	uint64_t bits = ctx->total_bytes * 8;
 	unsigned char length_be[8];
-	unsigned char pad = 0x80;
+	const unsigned char pad = 0x80;
 	unsigned int i;
 
 	for (i = 0; i < 8; i++)
 		length_be[i] = bits >> (56 - 8 * i);
 	rs_sha256_update(ctx, &pad, 1);
-	pad = 0;
-	while (ctx->used != RS_SHA256_BLOCK - 8)
-		rs_sha256_update(ctx, &pad, 1);
+	/* zeros up to the length field, in at most two blocks */
+	if (ctx->used > RS_SHA256_BLOCK - 8) {
+		memset(ctx->block + ctx->used, 0, RS_SHA256_BLOCK - ctx->used);
+		sha256_compress(ctx->state, ctx->block);
+		ctx->used = 0;
+	}
+	memset(ctx->block + ctx->used, 0, RS_SHA256_BLOCK - 8 - ctx->used);
+	ctx->used = RS_SHA256_BLOCK - 8;
 	rs_sha256_update(ctx, length_be, 8);
 	for (i = 0; i < 8; i++)
 		store_be32(out + 4 * i, ctx->state[i]);

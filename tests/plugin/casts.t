@@ -7,7 +7,7 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 48
+plan 56
 export LC_ALL=C
 seed=$(test_seed casts)
 S="$RS_ARG-seed=$seed"
@@ -316,6 +316,61 @@ struct plain *f(struct rnd *p, void *q, int c)
 		tmp = q;
 	return tmp;
 }'
+
+# --- only code that is compiled is checked ---------------------------------
+expect_clean "unused static inline function: not compiled, not checked" '
+static inline struct plain *unused(struct rnd *p)
+{ return (struct plain *)p; }
+static inline struct plain *only_from_unused(struct rnd *p)
+{ return (struct plain *)p; }
+static inline struct plain *unused_caller(struct rnd *p)
+{ return (struct plain *)only_from_unused(p); }'
+
+expect_warning "static inline function used by a compiled one" "$OUT" 3 '
+static inline struct plain *conv(struct rnd *p)
+{ return (struct plain *)p; }
+long f(struct rnd *p) { return conv(p)->x; }'
+
+expect_warning "static inline function used only from a static initializer" "$OUT" 3 '
+static inline struct plain *conv(struct rnd *p)
+{ return (struct plain *)p; }
+struct plain *(*hook)(struct rnd *) = conv;'
+
+expect_warning "nested function (GNU C)" "$OUT" 4 '
+long f(struct rnd *p)
+{
+	struct plain *inner(void) { return (struct plain *)p; }
+	return inner()->x;
+}'
+
+expect_warning "conversions in a loop condition and increment" "$OUT" 3 '
+long f(struct rnd *p, long n)
+{ for (; n; n = ((struct plain *)p)->x) n--; return n; }'
+
+expect_warning "compound assignment through a cast: reported once" "$OUT" 3 '
+void f(struct rnd *p)
+{ ((struct plain *)p)->x += 1; }'
+
+# the warning names the function it is in, as GCC's own warnings do
+compile_case 'struct plain *named(struct rnd *p)
+{ return (struct plain *)p; }'
+if grep -q "In function .named." "$T/out.log"; then
+	ok "the warning says which function it is in"
+else
+	not_ok "the warning says which function it is in"
+	sed 's/^/#   /' "$T/out.log" | head -5
+fi
+
+# -fsyntax-only compiles nothing, so every body is checked as it is parsed
+n=$((n + 1))
+printf '#include "types.h"\nstatic inline struct plain *f(struct rnd *p)\n{ return (struct plain *)p; }\n' > "$T/case$n.c"
+rs_cc -fsyntax-only -I"$T" "$S" "$T/case$n.c" > "$T/out.log" 2>&1
+if [ "$(grep -c "warning: $OUT" "$T/out.log")" = 1 ]; then
+	ok "-fsyntax-only: every function body is checked"
+else
+	not_ok "-fsyntax-only: every function body is checked"
+	sed 's/^/#   /' "$T/out.log" | head -5
+fi
 
 # --- the plugin's switches ---------------------------------------------------
 n=$((n + 1))
