@@ -8,6 +8,7 @@
 # Kernel trees here are small fakes: tests/kernel/10-apply.t covers a real
 # already-patched 6.12 tree.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 91

@@ -5,6 +5,7 @@
 # warning at all).  Cases are compiled with -c; the front end's own
 # incompatible-pointer warnings are allowed alongside ours.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 56

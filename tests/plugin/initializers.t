@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Positional initializers of randomized structures are errors naming the
 # structure; {}, {0} and designated initializers are accepted.
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 28

@@ -5,6 +5,7 @@
 # read back from the compiled program and from the plugin's report) and
 # allow-cast rules (which casts they silence, and which they do not).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
+# shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 plan 40
