@@ -47,8 +47,9 @@ static bool parse_seed(const char *text, size_t len, const char *origin)
 	int err = rs_parse_seed_hex(text, len, rs_config.seed);
 
 	if (err == -1)
-		error("randstruct: %s: the seed must be exactly 64 hex digits, found %lu characters", origin,
-		      (unsigned long)len);
+		error(
+		      "randstruct: %s: the seed must be exactly 64 hex digits, found %lu characters",
+		      origin, (unsigned long)len);
 	else if (err)
 		error("randstruct: %s: the seed must be lowercase hex digits (0-9, a-f)", origin);
 	return !err;
@@ -164,7 +165,9 @@ static bool parse_arguments(const struct plugin_name_args *info)
 		return false;
 	rs_seed_hash_hex(rs_config.seed, rs_config.seed_hash);
 	if (seed_hash && strcmp(seed_hash, rs_config.seed_hash)) {
-		error("randstruct: %<seed-hash=%s%> does not match the plugin's seed (SHA-256 %s): rebuild the plugin for this seed", seed_hash, rs_config.seed_hash);
+		error(
+		      "randstruct: %<seed-hash=%s%> does not match the plugin's seed (SHA-256 %s): rebuild the plugin for this seed",
+		      seed_hash, rs_config.seed_hash);
 		return false;
 	}
 	return true;
@@ -244,11 +247,13 @@ int plugin_init(struct plugin_name_args *info,
 		struct plugin_gcc_version *version)
 {
 	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("randstruct: plugin built for GCC %s, not for this compiler (%s)", gcc_version.basever, version->basever);
+		error("randstruct: plugin built for GCC %s, not for this compiler (%s)",
+		      gcc_version.basever, version->basever);
 		return 1;
 	}
 	if (is_cplusplus()) {
-		error("randstruct: the plugin randomizes C structures only and refuses to run in %s; drop %<-fplugin=%s%> for C++",
+		error(
+		      "randstruct: the plugin randomizes C structures only and refuses to run in %s; drop %<-fplugin=%s%> for C++",
 		      lang_hooks.name, info->full_name);
 		return 1;
 	}

@@ -8,8 +8,8 @@
  * naming a structure), rs_relayout.c (rewriting the layout before debug
  * info is emitted), rs_diagnostics.c (positional initializers),
  * rs_casts.c and rs_policy.c (cast warnings and the policy file),
- * rs_report.c (the JSON layout report) and rs_lists.c (growable arrays).  The GCC-free derivation lives in
- * rs_crypto.h and rs_order.h.
+ * rs_report.c (the JSON layout report) and rs_lists.c (growable arrays).
+ * The GCC-free derivation lives in rs_crypto.h and rs_order.h.
  */
 #ifndef RANDSTRUCT_H
 #define RANDSTRUCT_H

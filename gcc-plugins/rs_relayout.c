@@ -12,9 +12,10 @@
  *
  * Rewriting a layout: fields are grouped into units (a field, or a run of
  * adjacent bit-fields), a trailing flexible or zero-length array, or a
- * trailing structure or union that ends in one, is pinned last, rs_order picks the new order, the fields are put back into the
- * state finish_struct() had before layout_type() (declared bit-field types,
- * no mode, no computed alignment), the type is laid out again and the
+ * trailing structure or union that ends in one, is pinned last, rs_order
+ * picks the new order, the fields are put back into the state
+ * finish_struct() had before layout_type() (declared bit-field types, no
+ * mode, no computed alignment), the type is laid out again and the
  * narrowed bit-field types are restored.  An order that would grow the
  * structure is rejected and the stream's next one is tried.
  */
@@ -286,10 +287,10 @@ static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
 static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
 			  unsigned HOST_WIDE_INT size_before)
 {
+	unsigned HOST_WIDE_INT best_size = 0;
 	unsigned int units = r->units;
 	struct rs_slot *slots = XNEWVEC(struct rs_slot, units);
 	struct rs_slot *best = XNEWVEC(struct rs_slot, units);
-	unsigned HOST_WIDE_INT best_size = 0;
 	unsigned int attempt;
 
 	for (attempt = 0; attempt < RS_MAX_ATTEMPTS; attempt++) {

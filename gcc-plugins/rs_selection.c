@@ -94,7 +94,8 @@ enum rs_selection rs_select(tree type)
 	if (defined_in_uapi(type)) {
 		if (marked)
 			error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
-				 "%qT is defined in a uapi header: randomizing it would change the userland ABI", type);
+				 "%qT is defined in a uapi header: randomizing it would change the userland ABI",
+				 type);
 		return RS_KEEP;
 	}
 	return marked ? RS_MARKED : RS_FPTR_ONLY;
