@@ -352,29 +352,17 @@ expect_warning "compound assignment through a cast: reported once" "$OUT" 3 '
 void f(struct rnd *p)
 { ((struct plain *)p)->x += 1; }'
 
-# check_log WHAT COMMAND...: ok if COMMAND succeeds, else show the log.
-check_log() {
-	local what=$1
-	shift
-	if "$@"; then
-		ok "$what"
-	else
-		not_ok "$what"
-		sed 's/^/#   /' "$T/out.log" | head -5
-	fi
-}
-
 # the warning names the function it is in, as GCC's own warnings do
 compile_case 'struct plain *named(struct rnd *p)
 { return (struct plain *)p; }'
-check_log "the warning says which function it is in" \
+check "the warning says which function it is in" \
 	grep -q "In function .named." "$T/out.log"
 
 # -fsyntax-only compiles nothing, so every body is checked as it is parsed
 n=$((n + 1))
 printf '#include "types.h"\nstatic inline struct plain *f(struct rnd *p)\n{ return (struct plain *)p; }\n' > "$T/case$n.c"
 rs_cc -fsyntax-only -I"$T" "$S" "$T/case$n.c" > "$T/out.log" 2>&1
-check_log "-fsyntax-only: every function body is checked" \
+check "-fsyntax-only: every function body is checked" \
 	test "$(grep -c "warning: $OUT" "$T/out.log")" = 1
 
 # --- the plugin's switches ---------------------------------------------------
