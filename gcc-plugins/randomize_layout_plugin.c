@@ -182,20 +182,19 @@ static void on_start_unit(void *event_data, void *user_data)
 	rs_install_cast_check();
 }
 
-static void on_finish_type(void *event_data, void *user_data)
-{
-	tree type = (tree)event_data;
-
-	(void)user_data;
-	if (type && type != error_mark_node && !seen_error())
-		rs_randomize_type(type);
-}
-
+/*
+ * Structures are rewritten from the debug hook (rs_relayout.c), once per
+ * definition: PLUGIN_FINISH_TYPE comes for every mention of a tag, and too
+ * late.  Of the declarations, only variables with an initializer matter;
+ * the front end finishes tens of thousands of others in a kernel file.
+ */
 static void on_finish_decl(void *event_data, void *user_data)
 {
 	tree decl = (tree)event_data;
 
 	(void)user_data;
+	if (!decl || !VAR_P(decl) || !DECL_INITIAL(decl))
+		return;
 	rs_check_decl_initializer(decl);
 	rs_check_casts_in_decl(decl);
 }
@@ -236,7 +235,6 @@ static void register_callbacks(const char *name)
 	if (rs_config.disabled)
 		return;
 	register_callback(name, PLUGIN_START_UNIT, on_start_unit, NULL);
-	register_callback(name, PLUGIN_FINISH_TYPE, on_finish_type, NULL);
 	register_callback(name, PLUGIN_FINISH_DECL, on_finish_decl, NULL);
 	register_callback(name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
 			  NULL);

@@ -300,7 +300,8 @@ static void rs_set_locations(diagnostic_context *dc, diagnostic_info *info)
 		info->m_iinfo.m_allsyslocs =
 			in_system_header_at(diagnostic_location(info));
 	}
-	rs_reported_at = diagnostic_location(info);
+	if (info->option_index == OPT_Wdesignated_init)
+		rs_reported_at = diagnostic_location(info);
 	rs_braces_around_zero = info->option_index == OPT_Wmissing_braces &&
 				only_braces_around_zero(info->richloc);
 }

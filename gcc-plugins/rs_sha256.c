@@ -70,10 +70,27 @@ static uint32_t big_sigma1(uint32_t x)
 	return rotr32(x, 6) ^ rotr32(x, 11) ^ rotr32(x, 25);
 }
 
-/* One 64-byte block; the working variables rotate by renaming. */
+/*
+ * One round.  The eight working variables do not move: each round turns
+ * *d into the next e and *h into the next a, and the caller rotates the
+ * roles by passing the variables in rotated order.
+ */
+static inline void sha256_round(uint32_t a, uint32_t b, uint32_t c,
+				uint32_t *d, uint32_t e, uint32_t f,
+				uint32_t g, uint32_t *h, uint32_t kw)
+{
+	uint32_t t1 = *h + big_sigma1(e) + (g ^ (e & (f ^ g))) + kw;
+	uint32_t t2 = big_sigma0(a) + ((a & b) | (c & (a | b)));
+
+	*d += t1;
+	*h = t1 + t2;
+}
+
+/* One 64-byte block, eight rounds per pass so no variable is copied. */
 static void sha256_compress(uint32_t state[8], const unsigned char *block)
 {
-	uint32_t w[64], a, b, c, d, e, f, g, h, t1, t2;
+	const uint32_t *k = sha256_round_constants;
+	uint32_t w[64], a, b, c, d, e, f, g, h;
 	unsigned int i;
 
 	sha256_expand(block, w);
@@ -85,18 +102,15 @@ static void sha256_compress(uint32_t state[8], const unsigned char *block)
 	f = state[5];
 	g = state[6];
 	h = state[7];
-	for (i = 0; i < 64; i++) {
-		t1 = h + big_sigma1(e) + ((e & f) ^ (~e & g)) +
-		     sha256_round_constants[i] + w[i];
-		t2 = big_sigma0(a) + ((a & b) ^ (a & c) ^ (b & c));
-		h = g;
-		g = f;
-		f = e;
-		e = d + t1;
-		d = c;
-		c = b;
-		b = a;
-		a = t1 + t2;
+	for (i = 0; i < 64; i += 8) {
+		sha256_round(a, b, c, &d, e, f, g, &h, k[i] + w[i]);
+		sha256_round(h, a, b, &c, d, e, f, &g, k[i + 1] + w[i + 1]);
+		sha256_round(g, h, a, &b, c, d, e, &f, k[i + 2] + w[i + 2]);
+		sha256_round(f, g, h, &a, b, c, d, &e, k[i + 3] + w[i + 3]);
+		sha256_round(e, f, g, &h, a, b, c, &d, k[i + 4] + w[i + 4]);
+		sha256_round(d, e, f, &g, h, a, b, &c, k[i + 5] + w[i + 5]);
+		sha256_round(c, d, e, &f, g, h, a, &b, k[i + 6] + w[i + 6]);
+		sha256_round(b, c, d, &e, f, g, h, &a, k[i + 7] + w[i + 7]);
 	}
 	state[0] += a;
 	state[1] += b;
