@@ -232,9 +232,14 @@ def parse_callgrind(path):
 # GCC hooks the plugin wraps: the wrapper's calls to the original hook are
 # GCC's own work (it runs without the plugin too), not the plugin's.
 # wrapper -> the original's name (None: every GCC function it calls)
+# rs_set_locations wraps the diagnostic context's set_locations_cb and
+# rs_option_enabled its option_enabled: GCC asks both for every diagnostic
+# it raises (11,000 suppressed warnings in kernel/fork.c), plugin or not.
 WRAPPERS = {
     "rs_type_decl": None,
     "on_set_current_function": ("set_current_function", "hook_void_tree"),
+    "rs_set_locations": None,
+    "rs_option_enabled": ("option_enabled",),
 }
 
 
@@ -288,7 +293,8 @@ def cmd_profile(args):
     print("total Ir %d; attributable to the plugin %d (%.3f%% of cc1)" %
           (total, attributed, 100.0 * attributed / total))
     print("(plugin self + its calls into GCC, minus %d Ir of GCC calling back into"
-          " the plugin; the original type_decl and set_current_function hooks the plugin wraps excluded)" % back)
+          " the plugin; the original type_decl, set_current_function, set_locations and"
+          " option_enabled hooks the plugin wraps excluded)" % back)
     print("\n%12s %12s %12s  %s" % ("self+callees", "self", "GCC callees", "plugin function"))
     for r in rows[:20]:
         print("%12d %12d %12d  %s" % (r[0], r[1], r[2], short(r[3])))
