@@ -12,16 +12,19 @@ out/VARIANT/ are configured kbuild output directories, callgrind/ holds the
 callgrind files, probe/ the memory probe, results/ the Markdown fragments.
 """
 
+import glob
 import hashlib
 import json
 import math
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections import defaultdict
 
+KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
@@ -42,7 +45,7 @@ BASELINE = {
     "none": "none", "mainline-full": "none", "mainline-perf": "none",
     "clang-none": "clang-none", "clang": "clang-none",
     "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
-    "ours-disabled": "kit-none",
+    "ours-disabled": "kit-none", "ours-relayout": "kit-none",
 }
 LABEL = {
     "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
@@ -54,6 +57,7 @@ LABEL = {
     "ours-full": "ours, full",
     "ours-perf": "ours, performance mode",
     "ours-disabled": "ours loaded with `disable` (control)",
+    "ours-relayout": "ours rewriting layouts, no check (control)",
 }
 
 
@@ -62,10 +66,40 @@ def die(msg):
     sys.exit(1)
 
 
-# Not a build of its own: ours-full's command plus the plugin's "disable"
-# argument (attributes registered, nothing randomized or checked), which
-# separates the plugin's work from what -DRANDSTRUCT changes in the headers.
-PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"])}
+# Not builds of their own: ours-full's command, changed.
+#   ours-disabled: plus the plugin's "disable" argument (attributes
+#     registered, nothing randomized or checked), which separates the
+#     plugin's work from what -DRANDSTRUCT changes in the headers;
+#   ours-relayout: with a plugin built from gcc-plugins/ patched by
+#     bench/relayout-only.diff (structures rewritten, no check installed),
+#     the cost of randomizing alone.  A measurement, never a build option.
+PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None),
+          "ours-relayout": ("ours-full", [], "relayout-only.diff")}
+PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-exceptions",
+                   "-fasynchronous-unwind-tables", "-ggdb", "-Wno-narrowing",
+                   "-Wno-unused-variable", "-Wno-format-diag", "-Wno-unused-function"]
+
+
+def patched_plugin(diff):
+    """gcc-plugins/ with bench/DIFF applied, built against ours-full's seed."""
+    d = os.path.join(BENCH_DIR, "plugin-" + diff[:-5])
+    so = os.path.join(d, "randomize_layout_plugin.so")
+    src = os.path.join(d, "src")
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(os.path.join(KIT, "gcc-plugins"), src)
+    with open(os.path.join(KIT, "bench", diff)) as f:
+        if subprocess.run(["patch", "-s", "-p2", "-d", src], stdin=f).returncode:
+            die("bench/%s does not apply to gcc-plugins/" % diff)
+    plugdir = subprocess.run(["gcc", "-print-file-name=plugin"], capture_output=True,
+                             text=True).stdout.strip()
+    cmd = (["g++"] + PLUGIN_CXXFLAGS +
+           ["-I", os.path.join(plugdir, "include"),
+            "-I", os.path.join(BENCH_DIR, "out", "ours-full", "scripts", "gcc-plugins"),
+            "-I", src, "-o", so] +
+           sorted(glob.glob(os.path.join(src, "*.c"))))
+    if subprocess.run(cmd).returncode:
+        die("building the %s plugin failed" % diff)
+    return so
 
 
 def outdir(variant):
@@ -75,7 +109,8 @@ def outdir(variant):
 
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
-    extra = PSEUDO.get(variant, (variant, []))[1]
+    real, extra, diff = PSEUDO.get(variant, (variant, [], None))
+    plugin = patched_plugin(diff) if diff else BENCH_PLUGIN
     d, base = os.path.split(obj)
     cmdfile = os.path.join(outdir(variant), d, "." + base + ".cmd")
     try:
@@ -89,8 +124,8 @@ def compile_argv(variant, obj):
     # kbuild appends objtool and friends after ';'
     cmd = m.group(1).split(" ; ")[0]
     argv = shlex.split(cmd)
-    if BENCH_PLUGIN:
-        argv = ["-fplugin=" + os.path.abspath(BENCH_PLUGIN)
+    if plugin:
+        argv = ["-fplugin=" + os.path.abspath(plugin)
                 if a.startswith("-fplugin=") else a for a in argv]
     return argv[:-1] + extra + argv[-1:]
 
@@ -613,7 +648,7 @@ def fmt_pct(a, b):
 def table_compile():
     objs = []
     variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full",
-                "ours-perf", "ours-disabled"]
+                "ours-perf", "ours-relayout", "ours-disabled"]
     data = {}
     for v in variants:
         d = os.path.join(CG_DIR, v)
@@ -639,7 +674,8 @@ def table_compile():
     # summary: overhead per implementation
     out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
             + " | measured TUs together |", "|---|" + "---:|" * (len(objs) + 1)]
-    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-disabled"):
+    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-relayout",
+              "ours-disabled"):
         cells, s, sb = [], 0, 0
         for o in objs:
             if (v, o) in data and (BASELINE[v], o) in data:
