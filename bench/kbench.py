@@ -46,6 +46,7 @@ BASELINE = {
     "clang-none": "clang-none", "clang": "clang-none",
     "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
     "ours-disabled": "kit-none", "ours-relayout": "kit-none",
+    "ours-seed2": "kit-none", "ours-seed3": "kit-none",
 }
 LABEL = {
     "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
@@ -58,6 +59,8 @@ LABEL = {
     "ours-perf": "ours, performance mode",
     "ours-disabled": "ours loaded with `disable` (control)",
     "ours-relayout": "ours rewriting layouts, no check (control)",
+    "ours-seed2": "ours, full, bench seed 2",
+    "ours-seed3": "ours, full, bench seed 3",
 }
 
 
@@ -73,8 +76,17 @@ def die(msg):
 #   ours-relayout: with a plugin built from gcc-plugins/ patched by
 #     bench/relayout-only.diff (structures rewritten, no check installed),
 #     the cost of randomizing alone.  A measurement, never a build option.
+#   ours-seed2, ours-seed3: the public seeds sha256("randstruct bench seed
+#     2") and "... 3" given as seed= (kbuild's seed-hash= dropped): how much
+#     of the cost is the code GCC makes for one particular layout.
+def other_seed(n):
+    return hashlib.sha256(("randstruct bench seed %d" % n).encode()).hexdigest()
+
+
 PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None),
-          "ours-relayout": ("ours-full", [], "relayout-only.diff")}
+          "ours-relayout": ("ours-full", [], "relayout-only.diff"),
+          "ours-seed2": ("ours-full", [PLUGIN_ARG + "seed=" + other_seed(2)], None),
+          "ours-seed3": ("ours-full", [PLUGIN_ARG + "seed=" + other_seed(3)], None)}
 PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-exceptions",
                    "-fasynchronous-unwind-tables", "-ggdb", "-Wno-narrowing",
                    "-Wno-unused-variable", "-Wno-format-diag", "-Wno-unused-function"]
@@ -127,6 +139,8 @@ def compile_argv(variant, obj):
     if plugin:
         argv = ["-fplugin=" + os.path.abspath(plugin)
                 if a.startswith("-fplugin=") else a for a in argv]
+    if any("seed=" in a for a in extra):
+        argv = [a for a in argv if not a.startswith(PLUGIN_ARG + "seed-hash=")]
     return argv[:-1] + extra + argv[-1:]
 
 
@@ -648,7 +662,7 @@ def fmt_pct(a, b):
 def table_compile():
     objs = []
     variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full",
-                "ours-perf", "ours-relayout", "ours-disabled"]
+                "ours-perf", "ours-seed2", "ours-seed3", "ours-relayout", "ours-disabled"]
     data = {}
     for v in variants:
         d = os.path.join(CG_DIR, v)
@@ -674,8 +688,8 @@ def table_compile():
     # summary: overhead per implementation
     out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
             + " | measured TUs together |", "|---|" + "---:|" * (len(objs) + 1)]
-    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-relayout",
-              "ours-disabled"):
+    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-seed2",
+              "ours-seed3", "ours-relayout", "ours-disabled"):
         cells, s, sb = [], 0, 0
         for o in objs:
             if (v, o) in data and (BASELINE[v], o) in data:
