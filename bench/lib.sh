@@ -40,7 +40,7 @@ ALL_VARIANTS="none mainline-full mainline-perf clang-none clang kit-none ours-fu
 
 variant_tree() {
 	case $1 in
-	kit-none|ours-*) echo "$SRC_KIT" ;;
+	kit-*|ours-*) echo "$SRC_KIT" ;;
 	*) echo "$SRC_PRISTINE" ;;
 	esac
 }
@@ -61,6 +61,11 @@ variant_config() {
 		echo 'CONFIG_RANDSTRUCT_PERFORMANCE=y' ;;
 	kit-none)
 		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set' ;;
+	kit-modversions)
+		# what ours-full's Kconfig selects (MODVERSIONS, as mainline's
+		# RANDSTRUCT does), without the plugin: bench/build only
+		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set'
+		echo 'CONFIG_MODVERSIONS=y' ;;
 	ours-full)
 		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT=y'
 		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set' ;;
