@@ -10,7 +10,8 @@
 #   make bench-compile    cc1 instruction counts under callgrind
 #   make bench-memory     sizeof of every randomized struct (compiled probe)
 #   make bench-strength   entropy per struct, cache-line pairs kept
-#   make bench-build      whole kernel build time, none vs ours (BENCH_PAIRS=1)
+#   make bench-build      whole kernel build time, none vs ours (BENCH_PAIRS=1,
+#                         BENCH_BUILD_VARIANTS="kit-none ours-full")
 #   make bench-report     join the results into bench/RESULTS.md
 #
 # Knobs (environment or make variables): BENCH_DIR (build/bench),
@@ -19,7 +20,7 @@
 # BENCH_CG_DIR, BENCH_RESULTS, BENCH_PLUGIN (see bench/README).
 
 BENCH_RUN	:= bench/run
-export BENCH_DIR BENCH_PAIRS BENCH_JOBS BENCH_NICE BENCH_SEED BENCH_FORCE BENCH_SEEDS \
+export BENCH_DIR BENCH_PAIRS BENCH_BUILD_VARIANTS BENCH_JOBS BENCH_NICE BENCH_SEED BENCH_FORCE BENCH_SEEDS \
 	BENCH_CG_DIR BENCH_RESULTS BENCH_PLUGIN
 
 .PHONY: bench bench-setup bench-compile bench-memory bench-strength \
