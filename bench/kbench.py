@@ -1055,6 +1055,9 @@ def main():
         for h in randstruct_headers(os.path.join(BENCH_DIR, "src", "pristine")):
             if h not in SKIP_HEADERS:
                 print(h)
+    elif cmd == "real-variant":
+        # the kbuild output directory a (pseudo) variant's command comes from
+        print(PSEUDO.get(args[0], (args[0],))[0])
     elif cmd == "argv":
         print(" ".join(shlex.quote(a) for a in compile_argv(args[0], args[1])))
     else:
