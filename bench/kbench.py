@@ -25,8 +25,8 @@ import sys
 from collections import defaultdict
 
 KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench"))
+BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or
+                            os.path.join(KIT, "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
 PROBE_DIR = os.path.join(BENCH_DIR, "probe")
 # BENCH_CG_DIR: keep callgrind files elsewhere (e.g. to try a plugin build
@@ -76,17 +76,17 @@ def die(msg):
 #   ours-relayout: with a plugin built from gcc-plugins/ patched by
 #     bench/relayout-only.diff (structures rewritten, no check installed),
 #     the cost of randomizing alone.  A measurement, never a build option.
-#   ours-seed2, ours-seed3: the public seeds sha256("randstruct bench seed
-#     2") and "... 3" given as seed= (kbuild's seed-hash= dropped): how much
-#     of the cost is the code GCC makes for one particular layout.
-def other_seed(n):
-    return hashlib.sha256(("randstruct bench seed %d" % n).encode()).hexdigest()
+#   ours-seed2, ours-seed3: the seed sweep's seeds 2 and 3 (sweep_seed()):
+#     how much of the cost is the code GCC makes for one particular layout.
+# variant -> (kbuild output directory, extra arguments, bench/ diff, seed)
+def sweep_seed(i):
+    return hashlib.sha256(("randstruct bench seed %d" % i).encode()).hexdigest()
 
 
-PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None),
-          "ours-relayout": ("ours-full", [], "relayout-only.diff"),
-          "ours-seed2": ("ours-full", [PLUGIN_ARG + "seed=" + other_seed(2)], None),
-          "ours-seed3": ("ours-full", [PLUGIN_ARG + "seed=" + other_seed(3)], None)}
+PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None, None),
+          "ours-relayout": ("ours-full", [], "relayout-only.diff", None),
+          "ours-seed2": ("ours-full", [], None, sweep_seed(2)),
+          "ours-seed3": ("ours-full", [], None, sweep_seed(3))}
 PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-exceptions",
                    "-fasynchronous-unwind-tables", "-ggdb", "-Wno-narrowing",
                    "-Wno-unused-variable", "-Wno-format-diag", "-Wno-unused-function"]
@@ -121,7 +121,7 @@ def outdir(variant):
 
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
-    real, extra, diff = PSEUDO.get(variant, (variant, [], None))
+    _, extra, diff, seed = PSEUDO.get(variant, (variant, [], None, None))
     plugin = patched_plugin(diff) if diff else BENCH_PLUGIN
     d, base = os.path.split(obj)
     cmdfile = os.path.join(outdir(variant), d, "." + base + ".cmd")
@@ -139,9 +139,20 @@ def compile_argv(variant, obj):
     if plugin:
         argv = ["-fplugin=" + os.path.abspath(plugin)
                 if a.startswith("-fplugin=") else a for a in argv]
-    if any("seed=" in a for a in extra):
-        argv = [a for a in argv if not a.startswith(PLUGIN_ARG + "seed-hash=")]
+    if seed:
+        argv = reseed_ours(argv, seed)
     return argv[:-1] + extra + argv[-1:]
+
+
+def reseed_ours(argv, seed):
+    """Our plugin's arguments for another seed: seed=, and its seed-hash=."""
+    res = []
+    for a in argv:
+        if a.startswith(PLUGIN_ARG + "seed-hash="):
+            res.append(PLUGIN_ARG + "seed=" + seed)
+            a = PLUGIN_ARG + "seed-hash=" + hashlib.sha256(seed.encode()).hexdigest()
+        res.append(a)
+    return res
 
 
 def retarget(argv, src, out, dep):
@@ -887,10 +898,6 @@ def table_strength():
 
 # ---------------------------------------------------------------- seeds
 
-def sweep_seed(i):
-    return hashlib.sha256(("randstruct bench seed %d" % i).encode()).hexdigest()
-
-
 def mainline_plugin_for(seed, d):
     """Mainline's plugin rebuilt with another compiled-in seed (kbuild's
     own g++ command, the seed header taken from directory @d)."""
@@ -914,13 +921,12 @@ def mainline_plugin_for(seed, d):
 
 def seeded_argv(variant, seed, d):
     argv = compile_argv(variant, "kernel/fork.o")
+    if variant.startswith("ours"):
+        return reseed_ours(argv, seed)
     res = []
     for a in argv:
         if variant.startswith("mainline") and a.startswith("-fplugin="):
             a = "-fplugin=" + mainline_plugin_for(seed, d)
-        elif variant.startswith("ours") and a.startswith(PLUGIN_ARG + "seed-hash="):
-            res.append(PLUGIN_ARG + "seed=" + seed)
-            a = PLUGIN_ARG + "seed-hash=" + hashlib.sha256(seed.encode()).hexdigest()
         elif variant == "clang" and a.startswith("-frandomize-layout-seed-file="):
             a = "-frandomize-layout-seed=" + seed
         res.append(a)
