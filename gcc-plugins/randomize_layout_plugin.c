@@ -19,15 +19,23 @@
  *   -fplugin-arg-randomize_layout_plugin-performance-mode
  *   -fplugin-arg-randomize_layout_plugin-report=PATH
  *   -fplugin-arg-randomize_layout_plugin-policy=PATH
+ *   -fplugin-arg-randomize_layout_plugin-layout-version=N
  *   -fplugin-arg-randomize_layout_plugin-disable
  *
  * Without seed= or seed-file= the seed compiled in from
  * randomize_layout_seed.h (scripts/gen-random-seed.sh) is used.  There is
  * no fallback: a malformed argument fails the compilation.
+ *
+ * It also checks that the build asks for what it derives: layout-version=
+ * and the build header's "#pragma randstruct build" (kbuild includes it in
+ * every object it compiles with the plugin, so that any change of plugin,
+ * seed or arguments rebuilds them) must name this plugin's layout version
+ * and seed, or the compilation stops.
  */
 #include <errno.h>
 
 #include "randstruct.h"
+#include "c-family/c-pragma.h"
 #include "randomize_layout_seed.h"
 
 int plugin_is_GPL_compatible;
@@ -37,9 +45,12 @@ struct rs_config rs_config;
 static const unsigned char rs_builtin_seed[RS_SEED_BYTES] =
 	RANDSTRUCT_SEED_BYTES;
 
+#define RS_STRINGIFY(x)		#x
+#define RS_VERSION_TEXT(x)	RS_STRINGIFY(x)
+
 static struct plugin_info rs_plugin_info = {
-	"1.0",
-	"randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, seed-hash=HEX64, performance-mode, report=PATH, policy=PATH, disable"
+	.version = "layout-version " RS_VERSION_TEXT(RS_LAYOUT_VERSION),
+	.help = "randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, seed-hash=HEX64, layout-version=N, performance-mode, report=PATH, policy=PATH, disable"
 };
 
 static bool parse_seed(const char *text, size_t len, const char *origin)
@@ -106,6 +117,16 @@ static bool takes_no_value(const struct plugin_argument *arg)
 	return false;
 }
 
+static bool check_layout_version(const char *text)
+{
+	if (!strcmp(text, RS_VERSION_TEXT(RS_LAYOUT_VERSION)))
+		return true;
+	error(
+	      "randstruct: the build expects layout version %qs, this plugin derives layout version %d: rebuild the plugin from the kit the build tree was made with",
+	      text, RS_LAYOUT_VERSION);
+	return false;
+}
+
 static bool parse_argument(const struct plugin_argument *arg,
 			   const char **seed_hash, bool *seeded)
 {
@@ -136,6 +157,8 @@ static bool parse_argument(const struct plugin_argument *arg,
 		      arg->value);
 		return false;
 	}
+	if (!strcmp(key, "layout-version"))
+		return needs_value(arg) && check_layout_version(arg->value);
 	if (!strcmp(key, "performance-mode"))
 		return takes_no_value(arg) &&
 		       (rs_config.performance_mode = true);
@@ -215,6 +238,47 @@ static void on_finish_unit(void *event_data, void *user_data)
 	rs_flush_positional();
 }
 
+/*
+ * #pragma randstruct build "layout=N seed=SHA256 ...": written by kbuild
+ * into scripts/gcc-plugins/randstruct_build.h.  The rest of the string
+ * (the plugin binary's hash, the arguments) is there to change the header,
+ * and with it every object's dependencies and ccache's key.
+ */
+static void check_build_pragma(cpp_reader *reader)
+{
+	char seed_hash[2 * RS_SHA256_BYTES + 1];
+	location_t loc = input_location;
+	const char *text;
+	int layout;
+	tree str;
+
+	(void)reader;
+	if (pragma_lex(&str, &loc) != CPP_STRING) {
+		error_at(loc, "randstruct: %<#pragma randstruct build%> needs a string");
+		return;
+	}
+	text = TREE_STRING_POINTER(str);
+	if (sscanf(text, "layout=%d seed=%64[0-9a-f]", &layout, seed_hash) != 2) {
+		error_at(loc, "randstruct: malformed %<#pragma randstruct build \"%s\"%>",
+			 text);
+		return;
+	}
+	if (layout == RS_LAYOUT_VERSION &&
+	    !strcmp(seed_hash, rs_config.seed_hash))
+		return;
+	error_at(loc,
+		 "randstruct: %qs is stale: it names layout version %d and seed SHA-256 %s, this plugin derives version %d with seed SHA-256 %s; rebuild the kernel tree (make, or make modules_prepare) before building against it",
+		 LOCATION_FILE(loc), layout, seed_hash, RS_LAYOUT_VERSION,
+		 rs_config.seed_hash);
+}
+
+static void register_build_pragma(void *event_data, void *user_data)
+{
+	(void)event_data;
+	(void)user_data;
+	c_register_pragma("randstruct", "build", check_build_pragma);
+}
+
 static bool is_cplusplus(void)
 {
 	return strstr(lang_hooks.name, "C++") != NULL;
@@ -232,6 +296,7 @@ static void register_callbacks(const char *name)
 	register_callback(name, PLUGIN_INFO, NULL, &rs_plugin_info);
 	register_callback(name, PLUGIN_ATTRIBUTES, rs_register_attributes,
 			  NULL);
+	register_callback(name, PLUGIN_PRAGMAS, register_build_pragma, NULL);
 	if (rs_config.disabled)
 		return;
 	register_callback(name, PLUGIN_START_UNIT, on_start_unit, NULL);

@@ -15,6 +15,16 @@
 
 #define RS_CACHE_LINE_BYTES	64
 
+/*
+ * The layout-algorithm version.  Bump it whenever the layout of any
+ * structure for any seed could change (identity, stream, shuffle, order
+ * repair, performance groups, relayout rules): kbuild puts it into module
+ * vermagic and into the header every object depends on, so objects and
+ * modules derived by another version never mix with these.
+ * tests/plugin/derivation.t pins the layouts of each version.
+ */
+#define RS_LAYOUT_VERSION	1
+
 struct rs_unit_shape {
 	uint64_t size;		/* bytes the unit occupies (model) */
 	uint64_t align;		/* its alignment in bytes, a power of two */

@@ -153,7 +153,8 @@ void rs_report_layout(const struct rs_report_entry *e)
 	text_add(&t, ",\"line\":%d,\"mode\":\"%s\",\"reason\":\"%s\"",
 		 where.line, rs_config.performance_mode ? "performance" : "full",
 		 rs_selection_name(e->why));
-	text_add(&t, ",\"seed_sha256\":\"%s\"", rs_config.seed_hash);
+	text_add(&t, ",\"layout_version\":%d,\"seed_sha256\":\"%s\"",
+		 RS_LAYOUT_VERSION, rs_config.seed_hash);
 	text_add(&t, ",\"size_before\":%llu,\"size_after\":%llu,\"entropy_bits\":%.2f",
 		 (unsigned long long)e->size_before / BITS_PER_UNIT,
 		 (unsigned long long)e->size_after / BITS_PER_UNIT,

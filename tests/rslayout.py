@@ -12,7 +12,13 @@ by name, then "size BYTES", so the outputs can be compared with diff:
                       bit scanning for bit-fields)
   gdb FILE            output of gdb -batch -ex 'ptype /o struct TAG'
   pahole FILE         output of pahole -C TAG
+
+  digest FILE...      "VERSION SHA256": the layout version the reports
+                      name and a digest of every layout in them (mode,
+                      seed hash, struct, field offsets and size), in an
+                      order that does not depend on the files' order
 """
+import hashlib
 import json
 import re
 import sys
@@ -107,6 +113,27 @@ def pahole_layout(path):
     return sorted(lines) + ["size %s" % size]
 
 
+def layouts_digest(paths):
+    lines, versions = set(), set()
+    for path in paths:
+        with open(path) as f:
+            for text in f:
+                if not text.strip():
+                    continue
+                e = json.loads(text)
+                versions.add(str(e.get("layout_version", "none")))
+                fields = " ".join("%s:%d:%d" % (f["name"], f["bit_offset"],
+                                                f["bit_size"])
+                                  for f in e["fields"])
+                lines.add("%s %s %s %s size %d" % (
+                    e["mode"], e["seed_sha256"], e["identity"], fields,
+                    e["size_after"]))
+    if len(versions) != 1:
+        sys.exit("reports name layout versions %s" % sorted(versions))
+    digest = hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
+    return "%s %s" % (versions.pop(), digest)
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "report":
@@ -117,6 +144,8 @@ def main(argv):
         print("\n".join(gdb_layout(argv[2])))
     elif cmd == "pahole":
         print("\n".join(pahole_layout(argv[2])))
+    elif cmd == "digest":
+        print(layouts_digest(argv[2:]))
     else:
         sys.exit(__doc__)
 

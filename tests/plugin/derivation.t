@@ -6,7 +6,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 8
+plan 11
 here=$(dirname "$0")
 REF="python3 $here/../kat/reference.py"
 "$GCC" -O2 -I"$here/../../gcc-plugins" -o "$T/kat" "$here/../kat/kat.c" \
@@ -64,6 +64,33 @@ rs_cc "$RS_ARG-seed=$seed0" "$RS_ARG-report=$T/r.jsonl" -c "$T/task.c" \
 check_eq "plugin layout for the pinned seed is pinned" \
 	"nvcsw min_flt start_time maj_flt pid real_parent tgid flags nivcsw prio stime utime " \
 	"$(field_order "$T/r.jsonl" task)"
+
+# RS_LAYOUT_VERSION pins every layout of tests/kat/corpus.c, for several
+# seeds and both modes.  A change to the derivation that does not bump the
+# version fails here; after a deliberate change, bump RS_LAYOUT_VERSION in
+# gcc-plugins/rs_order.h and add the new digest below.
+declare -A pinned_layouts=(
+	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
+)
+version=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
+	"$here/../../gcc-plugins/rs_order.h")
+rm -f "$T"/corpus-*.jsonl
+for mode in full performance; do
+	margs=
+	[ "$mode" = performance ] && margs=$RS_ARG-performance-mode
+	for s in corpus1 corpus2 corpus3 corpus4 corpus5 corpus6; do
+		# shellcheck disable=SC2086 # no argument, or one
+		rs_cc "$RS_ARG-seed=$(test_seed "$s")" $margs \
+			"$RS_ARG-report=$T/corpus-$mode.jsonl" \
+			-c "$here/../kat/corpus.c" -o "$T/corpus.o"
+	done
+done
+read -r reported digest < <($RSLAYOUT digest "$T"/corpus-*.jsonl)
+check_eq "the report names the plugin's layout version" "$version" "$reported"
+check "layout version $version has pinned layouts" \
+	test -n "${pinned_layouts[$version]:-}"
+check_eq "layouts of version $version are the pinned ones (changed? bump RS_LAYOUT_VERSION)" \
+	"${pinned_layouts[$version]:-}" "$digest"
 
 # Unbiased draws: shuffles of 3 items over 600 identities hit all six
 # orders about equally (chi-square, 5 degrees of freedom, p > 0.001).
