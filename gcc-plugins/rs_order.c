@@ -9,14 +9,22 @@
  * C11 memory location).  When no unit fits without padding, the earliest
  * one allowed by the bit-field rule is taken.
  *
- * Performance mode: units are cut in declaration order into groups of at
- * most one cache line, the groups are shuffled, and inside each group the
- * units are shuffled and repaired the same way, so fields that shared a
- * cache line keep sharing one.
+ * Performance mode works on the declaration order's real cache lines:
+ * a line group is the units that start in one line, a block the lines
+ * between two line boundaries that no unit crosses.  Whole blocks are
+ * shuffled (moved by whole lines, every unit keeps its place within its
+ * line), then inside each block every line group is shuffled and
+ * repaired, a unit that ran into the next line staying last, and placed
+ * on its line, padded to it when the group before it came out shorter.
+ * A group whose shuffled order would start a unit outside its line or
+ * end later than it did is placed in declaration order instead.  Units
+ * that shared a line keep sharing one and nothing grows.
  *
- * The repair only ever chooses among units of different alignment or kind;
- * the relative order of units that are alike is the shuffle's, which gives
- * the entropy lower bound computed by rs_order_entropy_bits().
+ * In full mode the repair only ever chooses among units of different
+ * alignment or kind; the relative order of units that are alike is the
+ * shuffle's, which gives the entropy lower bound computed by
+ * rs_order_entropy_bits().  In performance mode the bound counts the
+ * block orders only.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -45,12 +53,17 @@ static int keeps_runs_apart(const struct rs_unit_shape *u,
 	return p->runs_left <= p->others_left;
 }
 
-static void place(const struct rs_unit_shape *u, struct placement *p)
+static void advance(const struct rs_unit_shape *u, struct placement *p)
 {
 	if (u->align > 1 && p->offset % u->align)
 		p->offset += u->align - p->offset % u->align;
 	p->offset += u->size;
 	p->prev_is_run = u->is_bitfield_run;
+}
+
+static void place(const struct rs_unit_shape *u, struct placement *p)
+{
+	advance(u, p);
 	if (u->is_bitfield_run)
 		p->runs_left--;
 	else
@@ -99,6 +112,7 @@ static unsigned int place_candidates(const struct rs_unit_shape *units,
 		out[placed].unit = cand[k];
 		out[placed].needs_separator = u->is_bitfield_run &&
 					      p->prev_is_run;
+		out[placed].pads_to_line = 0;
 		place(u, p);
 		memmove(cand + k, cand + k + 1,
 			(count - k - 1) * sizeof(cand[0]));
@@ -122,19 +136,31 @@ static void init_placement(const struct rs_unit_shape *units, unsigned int n,
 	}
 }
 
+/* Full mode's first-fit pass over an already shuffled list of units. */
+void rs_order_repair(const unsigned int *shuffled,
+		     const struct rs_unit_shape *units, unsigned int n,
+		     struct rs_slot *out)
+{
+	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
+	struct placement p;
+
+	memcpy(cand, shuffled, n * sizeof(*cand));
+	init_placement(units, n, &p);
+	place_candidates(units, cand, n, &p, out);
+	free(cand);
+}
+
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
 		   struct rs_slot *out)
 {
 	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
-	struct placement p;
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
 		cand[i] = i;
 	rs_shuffle(stream, cand, n);
-	init_placement(units, n, &p);
-	place_candidates(units, cand, n, &p, out);
+	rs_order_repair(cand, units, n, out);
 	free(cand);
 }
 
@@ -145,56 +171,245 @@ static uint64_t round_up(uint64_t value, uint64_t align)
 	return value + align - value % align;
 }
 
+#define LINE	RS_CACHE_LINE_BYTES
+
 /*
- * Cut units into cache-line groups in declaration order.  @group_start
- * receives the first unit of each group; returns the number of groups.
+ * The declaration order, modelled: unit offsets (each unit at the next
+ * multiple of its alignment), the blocks it falls into and, for each
+ * block, whether it may move.
  */
-static unsigned int cut_groups(const struct rs_unit_shape *units,
-			       unsigned int n, unsigned int *group_start)
+struct perf_model {
+	const struct rs_unit_shape *units;
+	unsigned int n;
+	uint64_t *off;		/* [n]: declared offset of each unit */
+	uint64_t end;		/* end of the last unit */
+	unsigned int *block;	/* [blocks + 1]: first unit of each block */
+	unsigned int blocks;
+};
+
+static uint64_t line_start(uint64_t offset)
 {
-	unsigned int groups = 0, i;
-	uint64_t fill = 0;
+	return offset - offset % LINE;
+}
 
+static uint64_t unit_end(const struct perf_model *m, unsigned int i)
+{
+	return m->off[i] + m->units[i].size;
+}
+
+/* Does unit @i, where it was declared, run past the end of its line? */
+static int crosses_line(const struct perf_model *m, unsigned int i)
+{
+	return unit_end(m, i) > line_start(m->off[i]) + LINE;
+}
+
+/*
+ * A block starts at a line boundary that no unit crosses: blocks are
+ * whole lines (the last one may be partial) and a unit that runs into
+ * the next line ties the two lines into one block.
+ */
+static void perf_model_init(struct perf_model *m,
+			    const struct rs_unit_shape *units, unsigned int n)
+{
+	uint64_t o = 0;
+	unsigned int i;
+
+	m->units = units;
+	m->n = n;
+	m->off = (uint64_t *)malloc((n + 1) * sizeof(*m->off));
+	m->block = (unsigned int *)malloc((n + 1) * sizeof(*m->block));
+	m->blocks = 0;
 	for (i = 0; i < n; i++) {
-		uint64_t end = round_up(fill, units[i].align) + units[i].size;
-
-		if (i == 0 || end > RS_CACHE_LINE_BYTES) {
-			group_start[groups++] = i;
-			end = units[i].size;
-		}
-		fill = end;
+		o = round_up(o, units[i].align);
+		m->off[i] = o;
+		o += units[i].size;
+		if (!i || unit_end(m, i - 1) <= line_start(m->off[i]))
+			m->block[m->blocks++] = i;
 	}
-	group_start[groups] = n;
-	return groups;
+	m->end = o;
+	m->block[m->blocks] = n;
+}
+
+static void perf_model_release(struct perf_model *m)
+{
+	free(m->off);
+	free(m->block);
+}
+
+/*
+ * A block may move when it covers whole lines (every block but a partial
+ * last one) and none of its units needs more than a line's alignment:
+ * moved by whole lines, every unit keeps its offset within its line.
+ */
+static int block_movable(const struct perf_model *m, unsigned int b)
+{
+	unsigned int i;
+
+	if (b + 1 == m->blocks && m->end % LINE)
+		return 0;
+	for (i = m->block[b]; i < m->block[b + 1]; i++)
+		if (m->units[i].align > LINE)
+			return 0;
+	return 1;
+}
+
+/* Shuffle every maximal run of movable blocks among itself. */
+static void shuffle_blocks(struct rs_stream *stream,
+			   const struct perf_model *m, unsigned int *order)
+{
+	unsigned int b, first;
+
+	for (b = 0; b < m->blocks; b++)
+		order[b] = b;
+	for (b = 0; b < m->blocks; b = first + 1) {
+		first = b;
+		while (first < m->blocks && block_movable(m, first))
+			first++;
+		rs_shuffle(stream, order + b, first - b);
+	}
+}
+
+/*
+ * Where one line group goes: its units start at or after @line (after
+ * padding to it), all of them must start before @line + LINE and the
+ * group must end by @limit, the end it had in the declaration.
+ */
+struct perf_group {
+	unsigned int first, end;	/* its units, declaration order */
+	uint64_t line, limit;
+};
+
+/* Replay @count slots from @from: do they keep the group's promise? */
+static int group_fits(const struct perf_model *m, const struct rs_slot *out,
+		      unsigned int count, uint64_t from,
+		      const struct perf_group *g)
+{
+	uint64_t o = from;
+	unsigned int s;
+
+	for (s = 0; s < count; s++) {
+		const struct rs_unit_shape *u = &m->units[out[s].unit];
+
+		if (out[s].pads_to_line)
+			o = round_up(o, LINE);
+		o = round_up(o, u->align);
+		if (o < g->line || o >= g->line + LINE)
+			return 0;
+		o += u->size;
+	}
+	return o <= g->limit;
+}
+
+static void put_unit(const struct perf_model *m, unsigned int i,
+		     struct placement *p, struct rs_slot *slot)
+{
+	slot->unit = i;
+	slot->needs_separator = m->units[i].is_bitfield_run && p->prev_is_run;
+	slot->pads_to_line = 0;
+	advance(&m->units[i], p);
+}
+
+/* The group's units in a random order; a unit that crossed its line stays last. */
+static unsigned int shuffled_group(struct rs_stream *stream,
+				   const struct perf_model *m,
+				   const struct perf_group *g,
+				   struct placement *p, struct rs_slot *out)
+{
+	unsigned int *cand = (unsigned int *)malloc((g->end - g->first + 1) *
+						    sizeof(*cand));
+	unsigned int count = 0, i, last = g->end - 1, placed;
+	struct placement q = *p;
+
+	for (i = g->first; i < g->end; i++)
+		if (i != last || !crosses_line(m, last))
+			cand[count++] = i;
+	rs_shuffle(stream, cand, count);
+	q.runs_left = q.others_left = 0;
+	for (i = 0; i < count; i++) {
+		if (m->units[cand[i]].is_bitfield_run)
+			q.runs_left++;
+		else
+			q.others_left++;
+	}
+	placed = place_candidates(m->units, cand, count, &q, out);
+	if (placed < g->end - g->first)
+		put_unit(m, last, &q, &out[placed++]);
+	p->offset = q.offset;
+	p->prev_is_run = q.prev_is_run;
+	free(cand);
+	return placed;
+}
+
+/*
+ * Place one line group at @p: pad to its line if the group before ended
+ * short of it, shuffle it, and fall back to its declaration order (which
+ * always keeps the promise) when the shuffled order would not.
+ */
+static unsigned int place_group(struct rs_stream *stream,
+				const struct perf_model *m,
+				const struct perf_group *g,
+				struct placement *p, struct rs_slot *out)
+{
+	struct placement saved;
+	unsigned int count = g->end - g->first, i;
+	int pad = p->offset < g->line;
+
+	if (pad) {
+		p->offset = round_up(p->offset, LINE);
+		p->prev_is_run = 0;
+	}
+	saved = *p;
+	shuffled_group(stream, m, g, p, out);
+	if (!group_fits(m, out, count, saved.offset, g)) {
+		*p = saved;
+		for (i = 0; i < count; i++)
+			put_unit(m, g->first + i, p, &out[i]);
+	}
+	out[0].pads_to_line = pad;
+	if (pad)
+		out[0].needs_separator = 0;
+	return count;
+}
+
+/* Place block @b at @p, which the previous block left within a line of a boundary. */
+static unsigned int place_block(struct rs_stream *stream,
+				const struct perf_model *m, unsigned int b,
+				struct placement *p, struct rs_slot *out)
+{
+	uint64_t from = round_up(p->offset, LINE);
+	uint64_t decl = line_start(m->off[m->block[b]]);
+	unsigned int i = m->block[b], placed = 0;
+	struct perf_group g;
+
+	while (i < m->block[b + 1]) {
+		g.first = i;
+		while (i < m->block[b + 1] &&
+		       line_start(m->off[i]) == line_start(m->off[g.first]))
+			i++;
+		g.end = i;
+		g.line = from + line_start(m->off[g.first]) - decl;
+		g.limit = from + unit_end(m, i - 1) - decl;
+		placed += place_group(stream, m, &g, p, out + placed);
+	}
+	return placed;
 }
 
 void rs_order_performance(struct rs_stream *stream,
 			  const struct rs_unit_shape *units, unsigned int n,
 			  struct rs_slot *out)
 {
-	unsigned int *start = (unsigned int *)malloc((n + 1) * sizeof(*start));
-	unsigned int *order = (unsigned int *)malloc((n + 1) * sizeof(*order));
-	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
-	unsigned int groups, g, i, placed = 0;
+	unsigned int *order, b, placed = 0;
+	struct perf_model m;
 	struct placement p;
 
-	groups = cut_groups(units, n, start);
-	for (g = 0; g < groups; g++)
-		order[g] = g;
-	rs_shuffle(stream, order, groups);
-	init_placement(units, n, &p);
-	for (g = 0; g < groups; g++) {
-		unsigned int first = start[order[g]];
-		unsigned int count = start[order[g] + 1] - first;
-
-		for (i = 0; i < count; i++)
-			cand[i] = first + i;
-		rs_shuffle(stream, cand, count);
-		placed += place_candidates(units, cand, count, &p, out + placed);
-	}
-	free(cand);
+	perf_model_init(&m, units, n);
+	order = (unsigned int *)malloc((m.blocks + 1) * sizeof(*order));
+	shuffle_blocks(stream, &m, order);
+	memset(&p, 0, sizeof(p));
+	for (b = 0; b < m.blocks; b++)
+		placed += place_block(stream, &m, order[b], &p, out + placed);
 	free(order);
-	free(start);
+	perf_model_release(&m);
 }
 
 static double log2_factorial(unsigned int k)
@@ -234,16 +449,19 @@ static double alike_entropy(const struct rs_unit_shape *units,
 double rs_order_entropy_bits(const struct rs_unit_shape *units,
 			     unsigned int n, int performance_mode)
 {
-	unsigned int *start, groups, g;
-	double bits;
+	struct perf_model m;
+	unsigned int b, first;
+	double bits = 0;
 
 	if (!performance_mode)
 		return alike_entropy(units, 0, n);
-	start = (unsigned int *)malloc((n + 1) * sizeof(*start));
-	groups = cut_groups(units, n, start);
-	bits = log2_factorial(groups);
-	for (g = 0; g < groups; g++)
-		bits += alike_entropy(units, start[g], start[g + 1]);
-	free(start);
+	perf_model_init(&m, units, n);
+	for (b = 0; b < m.blocks; b = first + 1) {
+		first = b;
+		while (first < m.blocks && block_movable(&m, first))
+			first++;
+		bits += log2_factorial(first - b);
+	}
+	perf_model_release(&m);
 	return bits;
 }

@@ -23,7 +23,7 @@
  * modules derived by another version never mix with these.
  * tests/plugin/derivation.t pins the layouts of each version.
  */
-#define RS_LAYOUT_VERSION	1
+#define RS_LAYOUT_VERSION	2
 
 struct rs_unit_shape {
 	uint64_t size;		/* bytes the unit occupies (model) */
@@ -32,18 +32,25 @@ struct rs_unit_shape {
 };
 
 /*
- * One slot of the result: which unit goes there, and whether a zero-width
+ * One slot of the result: which unit goes there, whether a zero-width
  * bit-field must precede it to keep two bit-field runs in separate memory
- * locations (only when no other order can avoid it).
+ * locations (only when no other order can avoid it), and whether it must
+ * start on the next cache-line boundary (performance mode; the relayout
+ * puts a zero-width bit-field of a line-aligned type before it, which
+ * also separates bit-field runs).
  */
 struct rs_slot {
 	unsigned int unit;
 	int needs_separator;
+	int pads_to_line;
 };
 
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
 		   struct rs_slot *out);
+void rs_order_repair(const unsigned int *shuffled,
+		     const struct rs_unit_shape *units, unsigned int n,
+		     struct rs_slot *out);
 void rs_order_performance(struct rs_stream *stream,
 			  const struct rs_unit_shape *units, unsigned int n,
 			  struct rs_slot *out);

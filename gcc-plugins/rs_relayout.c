@@ -176,7 +176,23 @@ static void release_units(struct rs_relayout *r)
 	rs_trees_release(&r->separators);
 }
 
-static tree make_separator(struct rs_relayout *r, unsigned int index)
+/*
+ * The type of a separator: unsigned char, or (performance mode's padding
+ * to a cache line) a variant aligned to a line.  A zero-width bit-field
+ * moves the next field to its type's alignment; on the targets the kernel
+ * builds for, an unnamed one leaves the structure's alignment alone.
+ */
+static tree separator_type(bool to_line)
+{
+	/* build_aligned_type() finds the variant once it exists */
+	if (!to_line)
+		return unsigned_char_type_node;
+	return build_aligned_type(unsigned_char_type_node,
+				  RS_CACHE_LINE_BYTES * BITS_PER_UNIT);
+}
+
+static tree make_separator(struct rs_relayout *r, unsigned int index,
+			   bool to_line)
 {
 	tree sep;
 
@@ -189,9 +205,12 @@ static tree make_separator(struct rs_relayout *r, unsigned int index)
 		rs_trees_push(&r->separators, sep);
 	}
 	sep = r->separators.items[index];
+	TREE_TYPE(sep) = separator_type(to_line);
 	DECL_BIT_FIELD(sep) = 1;
 	DECL_SIZE(sep) = bitsize_zero_node;
-	DECL_BIT_FIELD_TYPE(sep) = unsigned_char_type_node;
+	DECL_BIT_FIELD_TYPE(sep) = TREE_TYPE(sep);
+	DECL_USER_ALIGN(sep) = 0;
+	SET_DECL_ALIGN(sep, BITS_PER_UNIT);
 	return sep;
 }
 
@@ -241,8 +260,10 @@ static void apply_order(struct rs_relayout *r, const struct rs_slot *slots)
 	for (s = 0; s < r->units; s++) {
 		unsigned int u = slots[s].unit;
 
-		if (slots[s].needs_separator)
-			rs_trees_push(&chain, make_separator(r, seps++));
+		if (slots[s].needs_separator || slots[s].pads_to_line)
+			rs_trees_push(&chain,
+				      make_separator(r, seps++,
+						     slots[s].pads_to_line));
 		for (i = r->unit_first[u]; i < r->unit_first[u + 1]; i++) {
 			reset_field(fields[i], &r->state[i]);
 			rs_trees_push(&chain, fields[i]);
