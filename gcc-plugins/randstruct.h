@@ -112,6 +112,9 @@ struct rs_report_entry {
 	uint64_t size_after;
 	double entropy_bits;
 	const struct rs_trees *declared; /* fields in declaration order */
+	const struct rs_unit_shape *shapes;	/* [units], declaration order */
+	const unsigned int *unit_first;	/* [units]: first field of each */
+	unsigned int units;
 };
 bool rs_report_open(const char *path);
 void rs_report_layout(const struct rs_report_entry *entry);

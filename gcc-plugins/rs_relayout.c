@@ -366,6 +366,9 @@ void rs_randomize_type(tree type)
 	if (r.pinned_tail)
 		rs_trees_push(&r.declared, r.pinned_tail);
 	entry.declared = &r.declared;
+	entry.shapes = r.shapes;
+	entry.unit_first = r.unit_first;
+	entry.units = r.units;
 	rs_report_layout(&entry);
 	rs_bytes_release(&identity);
 	release_units(&r);

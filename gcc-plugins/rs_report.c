@@ -4,9 +4,9 @@
  *
  * One line per randomized structure per translation unit: where it was
  * defined, why it moved, the mode, the SHA-256 of the seed (never the seed
- * itself), the identity digest, the size before and after, the entropy
- * lower bound and, for every field in declaration order, its new bit
- * offset and size.  Each line is written with a single write() on an
+ * itself), the identity digest and bytes, the size before and after, the
+ * entropy lower bound, the units the derivation moved and, for every
+ * field in declaration order, its new bit offset and size.  Each line is written with a single write() on an
  * O_APPEND descriptor under an exclusive flock(), so parallel compilers
  * sharing one report never interleave.
  */
@@ -130,6 +130,37 @@ static void add_fields(struct rs_text *t, const struct rs_trees *declared)
 	text_add(t, "]");
 }
 
+/*
+ * What the GCC-free derivation needs to replay this structure (the bench's
+ * host tool): the identity, and each unit as [first field, size, align,
+ * bit-field run, bytes] in declaration order, where size is the shape the
+ * derivation sees (rounded to the alignment) and bytes what the field
+ * itself occupies (the shape's size for a run).
+ */
+static void add_units(struct rs_text *t, const struct rs_report_entry *e)
+{
+	char *hex = XNEWVEC(char, 2 * e->identity->len + 1);
+	unsigned int u;
+
+	rs_hex(e->identity->data, e->identity->len, hex);
+	text_add(t, ",\"identity_hex\":\"%s\",\"units\":[", hex);
+	XDELETEVEC(hex);
+	for (u = 0; u < e->units; u++) {
+		tree field = e->declared->items[e->unit_first[u]];
+		unsigned long long bytes = e->shapes[u].size;
+
+		if (!e->shapes[u].is_bitfield_run && DECL_SIZE_UNIT(field) &&
+		    tree_fits_uhwi_p(DECL_SIZE_UNIT(field)))
+			bytes = tree_to_uhwi(DECL_SIZE_UNIT(field));
+		text_add(t, "%s[%u,%llu,%llu,%d,%llu]", u ? "," : "",
+			 e->unit_first[u],
+			 (unsigned long long)e->shapes[u].size,
+			 (unsigned long long)e->shapes[u].align,
+			 e->shapes[u].is_bitfield_run, bytes);
+	}
+	text_add(t, "]");
+}
+
 void rs_report_layout(const struct rs_report_entry *e)
 {
 	expanded_location where =
@@ -159,6 +190,7 @@ void rs_report_layout(const struct rs_report_entry *e)
 		 (unsigned long long)e->size_before / BITS_PER_UNIT,
 		 (unsigned long long)e->size_after / BITS_PER_UNIT,
 		 e->entropy_bits);
+	add_units(&t, e);
 	add_fields(&t, e->declared);
 	text_add(&t, "}\n");
 	append_line(&t);
