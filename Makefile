@@ -17,6 +17,10 @@ PLUGIN_DIR	= $(shell $(GCC) -print-file-name=plugin)
 PLUGIN		:= $(BUILD)/randomize_layout_plugin.so
 SEED_FILE	:= build/randstruct.seed
 SEED_HEADER	:= $(BUILD)/randomize_layout_seed.h
+POLICY_HEADER	:= $(BUILD)/randstruct_policy.h
+# POLICY=FILE compiles a policy into the plugin (kbuild compiles the
+# tree's); the default plugin has none, tests give theirs with policy=.
+POLICY		?=
 PLUGIN_SRCS	:= $(wildcard gcc-plugins/*.c)
 PLUGIN_HDRS	:= $(wildcard gcc-plugins/*.h)
 PLUGIN_CXXFLAGS	:= -std=gnu++11 -fPIC -shared -fno-rtti -fno-exceptions \
@@ -27,7 +31,7 @@ TEST_APT	:= gcc g++ gcc-12-plugin-dev gcc-11 g++-11 gcc-11-plugin-dev gdb \
 		   dwarves python3 openssl perl
 export GCC PLUGIN BUILD
 
-.PHONY: all plugin deps deps-plugin check check-plugin check-plugin-gcc11 \
+.PHONY: FORCE all plugin deps deps-plugin check check-plugin check-plugin-gcc11 \
 	clean help
 all: plugin
 plugin: $(PLUGIN)
@@ -57,7 +61,14 @@ $(SEED_HEADER): $(SEED_FILE) scripts/gen-random-seed.sh
 	@echo "  SEEDHDR $@"
 	@scripts/gen-random-seed.sh $(SEED_FILE) $@
 
-$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(SEED_HEADER) | deps-plugin
+$(POLICY_HEADER): scripts/gen-randstruct-policy.sh $(POLICY) FORCE
+	@mkdir -p $(dir $@)
+	@scripts/gen-randstruct-policy.sh $(POLICY) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else \
+		echo "  POLICY  $@ ($(or $(POLICY),empty))"; mv -f $@.tmp $@; fi
+
+$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(SEED_HEADER) $(POLICY_HEADER) \
+	   | deps-plugin
 	@echo "  PLUGIN  $@ ($(GCC) $(GCC_MAJOR))"
 	@$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -I$(BUILD) \
 		-Igcc-plugins -o $@ $(PLUGIN_SRCS)

@@ -33,6 +33,7 @@ RS_OUT		:= $(RS_KDIR)/out
 RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 		   $(RS_KIT)/Kconfig $(RS_KIT)/Makefile.gcc-plugins \
 		   $(RS_KIT)/scripts/gen-random-seed.sh \
+		   $(RS_KIT)/scripts/gen-randstruct-policy.sh \
 		   $(wildcard $(RS_KIT)/include/linux/*.h $(RS_KIT)/kit/*.diff) \
 		   $(wildcard $(RS_KIT)/kit/*.policy) \
 		   $(wildcard $(RS_KIT)/Documentation/security/randstruct*.rst) \

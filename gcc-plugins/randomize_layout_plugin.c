@@ -50,7 +50,8 @@ static const unsigned char rs_builtin_seed[RS_SEED_BYTES] =
 
 static struct plugin_info rs_plugin_info = {
 	.version = "layout-version " RS_VERSION_TEXT(RS_LAYOUT_VERSION),
-	.help = "randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, seed-hash=HEX64, layout-version=N, performance-mode, report=PATH, policy=PATH, disable"
+	.help =
+		"randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, seed-hash=HEX64, layout-version=N, performance-mode, report=PATH, policy=PATH, disable",
 };
 
 static bool parse_seed(const char *text, size_t len, const char *origin)
@@ -182,6 +183,7 @@ static bool parse_arguments(const struct plugin_name_args *info)
 	int i;
 
 	memcpy(rs_config.seed, rs_builtin_seed, RS_SEED_BYTES);
+	ok = rs_policy_load_builtin();
 	for (i = 0; i < info->argc; i++)
 		ok &= parse_argument(&info->argv[i], &seed_hash, &seeded);
 	if (!ok)

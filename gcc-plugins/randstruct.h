@@ -100,6 +100,7 @@ void rs_install_cast_check(void);
 void rs_check_casts_in_function(tree fndecl);
 void rs_check_casts_in_decl(tree decl);
 bool rs_policy_load(const char *path);
+bool rs_policy_load_builtin(void);
 bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to);
 int rs_policy_decision(const_tree type);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_policy.c - the policy file (policy=PATH).
+ * rs_policy.c - the policy: built into the plugin from the kernel
+ * tree's scripts/gcc-plugins/randstruct.policy, plus policy=PATH.
  *
  * A policy file is plain text, one directive per line:
  *
@@ -25,6 +26,7 @@
 #include <fnmatch.h>
 
 #include "randstruct.h"
+#include "randstruct_policy.h"
 
 #define RS_POLICY_MAX_WORDS	8
 
@@ -268,13 +270,36 @@ static bool parse_line(char *text, size_t len, struct rs_line *line)
 	return false;
 }
 
-bool rs_policy_load(const char *path)
+/* Parse every line of @f; @origin names it in error messages. */
+static bool load_lines(FILE *f, const char *origin)
 {
 	struct rs_line line;
 	char *text = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	bool ok = true;
+
+	line.path = origin;
+	line.number = 0;
+	errno = 0;
+	while ((len = getline(&text, &cap, f)) >= 0) {
+		line.number++;
+		while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+			text[--len] = '\0';
+		ok &= parse_line(text, len, &line);
+	}
+	if (ferror(f)) {
+		error("randstruct: cannot read policy file %qs: %s", origin,
+		      xstrerror(errno ? errno : EIO));
+		ok = false;
+	}
+	free(text);
+	return ok;
+}
+
+bool rs_policy_load(const char *path)
+{
+	bool ok;
 	FILE *f;
 
 	if (!*path) {
@@ -287,21 +312,32 @@ bool rs_policy_load(const char *path)
 		      xstrerror(errno));
 		return false;
 	}
-	line.path = path;
-	line.number = 0;
-	errno = 0;
-	while ((len = getline(&text, &cap, f)) >= 0) {
-		line.number++;
-		while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-			text[--len] = '\0';
-		ok &= parse_line(text, len, &line);
+	ok = load_lines(f, path);
+	fclose(f);
+	return ok;
+}
+
+/*
+ * The policy compiled into the plugin (randstruct_policy.h, generated from
+ * the kernel tree's scripts/gcc-plugins/randstruct.policy), so that the
+ * command line names no file: a remote compiler (icecream) has the plugin
+ * but not the tree.  Errors name the file it was made from.
+ */
+bool rs_policy_load_builtin(void)
+{
+	static const char text[] = RANDSTRUCT_POLICY_TEXT;
+	bool ok;
+	FILE *f;
+
+	if (!text[0])
+		return true;
+	f = fmemopen((void *)text, sizeof(text) - 1, "r");
+	if (!f) {
+		error("randstruct: cannot read the built-in policy: %s",
+		      xstrerror(errno));
+		return false;
 	}
-	if (ferror(f)) {
-		error("randstruct: cannot read policy file %qs: %s", path,
-		      xstrerror(errno ? errno : EIO));
-		ok = false;
-	}
-	free(text);
+	ok = load_lines(f, RANDSTRUCT_POLICY_ORIGIN);
 	fclose(f);
 	return ok;
 }

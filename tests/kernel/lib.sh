@@ -81,7 +81,8 @@ lock_builds() {
 
 kit_fingerprint() {
 	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
-		scripts/gen-random-seed.sh include/linux/*.h kit/*.diff \
+		scripts/gen-random-seed.sh scripts/gen-randstruct-policy.sh \
+		include/linux/*.h kit/*.diff \
 		kit/*.policy scripts/randstruct-series scripts/randstruct-apply \
 		Documentation/security/randstruct*.rst 2>/dev/null) |
 		sha256sum | cut -c1-64
