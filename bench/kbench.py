@@ -33,8 +33,9 @@ PROBE_DIR = os.path.join(BENCH_DIR, "probe")
 # against another worktree's kbuild output without touching its results)
 CG_DIR = os.path.abspath(os.environ.get("BENCH_CG_DIR") or
                          os.path.join(BENCH_DIR, "callgrind"))
-# BENCH_PLUGIN: run cc1 with this plugin .so instead of the one kbuild built
-# (the plugin's arguments stay as kbuild gave them)
+# BENCH_PLUGIN: run our variants' cc1 with this plugin .so instead of the one
+# kbuild built (the plugin's arguments stay as kbuild gave them); "kit":
+# this checkout's gcc-plugins/, built against ours-full's seed header
 BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
 RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
                           os.path.join(BENCH_DIR, "results"))
@@ -93,15 +94,21 @@ PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-except
 
 
 def patched_plugin(diff):
-    """gcc-plugins/ with bench/DIFF applied, built against ours-full's seed."""
-    d = os.path.join(BENCH_DIR, "plugin-" + diff[:-5])
+    """gcc-plugins/ with bench/DIFF applied (None: as it is), built against
+    ours-full's seed."""
+    d = os.path.join(BENCH_DIR, "plugin-" + (diff[:-5] if diff else "kit"))
     so = os.path.join(d, "randomize_layout_plugin.so")
     src = os.path.join(d, "src")
     shutil.rmtree(d, ignore_errors=True)
     shutil.copytree(os.path.join(KIT, "gcc-plugins"), src)
-    with open(os.path.join(KIT, "bench", diff)) as f:
-        if subprocess.run(["patch", "-s", "-p2", "-d", src], stdin=f).returncode:
+    with open(os.path.join(KIT, "bench", diff) if diff else os.devnull) as f:
+        if diff and subprocess.run(["patch", "-s", "-p2", "-d", src], stdin=f).returncode:
             die("bench/%s does not apply to gcc-plugins/" % diff)
+    gen = os.path.join(KIT, "scripts", "gen-randstruct-policy.sh")
+    if os.path.exists(gen):
+        # an empty built-in policy: kbuild's command gives its own policy=
+        with open(os.path.join(src, "randstruct_policy.h"), "w") as f:
+            subprocess.run([gen], stdout=f, check=True)
     plugdir = subprocess.run(["gcc", "-print-file-name=plugin"], capture_output=True,
                              text=True).stdout.strip()
     cmd = (["g++"] + PLUGIN_CXXFLAGS +
@@ -122,7 +129,13 @@ def outdir(variant):
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
     _, extra, diff, seed = PSEUDO.get(variant, (variant, [], None, None))
-    plugin = patched_plugin(diff) if diff else BENCH_PLUGIN
+    plugin = None
+    if diff:
+        plugin = patched_plugin(diff)
+    elif BENCH_PLUGIN == "kit" and variant.startswith("ours"):
+        plugin = kit_plugin()
+    elif variant.startswith("ours"):
+        plugin = BENCH_PLUGIN
     d, base = os.path.split(obj)
     cmdfile = os.path.join(outdir(variant), d, "." + base + ".cmd")
     try:
@@ -896,6 +909,469 @@ def table_strength():
     return "\n".join(out) + "\n"
 
 
+# ---------------------------------------------------------------- strength, measured
+#
+# Per member, the distribution of its byte offset over many seeds: ours
+# through the plugin's own derivation code (bench/rs-strength.c, linked
+# with gcc-plugins/rs_order.c and friends), mainline and Clang through
+# models of their algorithms.  A member is a unit of our report (a field,
+# an unnamed struct/union member, or a run of bit-fields); the models move
+# the same units, so every column describes the same members.
+
+STRENGTH_SEEDS = int(os.environ.get("BENCH_STRENGTH_SEEDS") or 1000)
+TOOL_SRCS = ["bench/rs-strength.c", "gcc-plugins/rs_order.c",
+             "gcc-plugins/rs_permutation.c", "gcc-plugins/rs_sha256.c"]
+
+
+def strength_tool():
+    tool = os.path.join(BENCH_DIR, "rs-strength")
+    srcs = [os.path.join(KIT, x) for x in TOOL_SRCS]
+    hdrs = glob.glob(os.path.join(KIT, "gcc-plugins", "rs_*.h"))
+    if not os.path.exists(tool) or any(os.path.getmtime(x) > os.path.getmtime(tool)
+                                       for x in srcs + hdrs):
+        subprocess.run(["gcc", "-O2", "-Wall", "-I", os.path.join(KIT, "gcc-plugins"),
+                        "-o", tool] + srcs + ["-lm"], check=True)
+    return tool
+
+
+def kit_plugin():
+    """This checkout's gcc-plugins/, built against ours-full's seed header."""
+    return patched_plugin(None)
+
+
+def spec_of(r, mode):
+    return "%d %d %s %s" % (mode, r["size_before"], r["identity_hex"],
+                            " ".join("%d,%d,%d,%d" % tuple(u[1:]) for u in r["units"]))
+
+
+def ours_runs(records, mode, args):
+    """Per record: [(attempts, size, [unit offsets])] for each seed."""
+    inp = "\n".join(spec_of(r, mode) for r in records) + "\n"
+    p = subprocess.run([strength_tool()] + args, input=inp, capture_output=True,
+                       text=True, check=True)
+    lines = p.stdout.splitlines()
+    per = len(lines) // max(1, len(records))
+    res = []
+    for i in range(len(records)):
+        rows = []
+        for line in lines[i * per:(i + 1) * per]:
+            v = [int(x) for x in line.split()]
+            rows.append((v[0], v[1], v[2:]))
+        res.append(rows)
+    return res
+
+
+def ours_exact(records):
+    inp = "\n".join(spec_of(r, 0) for r in records) + "\n"
+    p = subprocess.run([strength_tool(), "-x"], input=inp, capture_output=True,
+                       text=True, check=True)
+    out = []
+    for line in p.stdout.splitlines():
+        out.append(None if line == "-" else tuple(float(x) for x in line.split()))
+    return out
+
+
+def up(v, a):
+    return v + a - v % a if a > 1 and v % a else v
+
+
+def seq_layout(order, units):
+    """Offsets of units laid out one after the other in @order; size."""
+    off = [0] * len(units)
+    o, al = 0, 1
+    for i in order:
+        size, align = units[i][4], units[i][2]
+        o = up(o, align)
+        off[i] = o
+        o += size
+        al = max(al, align)
+    return off, up(o, al)
+
+
+def unit_of_field(r):
+    first = [u[0] for u in r["units"]]
+    m = {}
+    for k, f0 in enumerate(first):
+        end = first[k + 1] if k + 1 < len(first) else len(r["fields"])
+        for i in range(f0, end):
+            m[i] = k
+    return m
+
+
+def mainline_full_order(rng, r):
+    order = list(range(len(r["units"])))
+    rng.shuffle(order)
+    return order
+
+
+def mainline_perf_order(rng, r):
+    """partition_struct() groups (accumulated size reaches 64), group order
+    kept (its shuffle is a no-op), in-group Fisher-Yates whose swaps skip
+    and are cancelled by bit-fields (here: bit-field runs, kept in place)."""
+    units = r["units"]
+    order, cur, acc = [], [], 0
+    groups = []
+    for k, u in enumerate(units):
+        cur.append(k)
+        acc += u[4]
+        if acc >= 64:
+            groups.append(cur)
+            cur, acc = [], 0
+    if cur:
+        groups.append(cur)
+    for g in groups:
+        g = list(g)
+        for index in range(len(g) - 1, 0, -1):
+            if units[g[index]][3]:
+                continue
+            j = rng.randrange(index + 1)
+            if units[g[j]][3]:
+                continue
+            g[index], g[j] = g[j], g[index]
+        order += g
+    return order
+
+
+def clang_unit_buckets(r):
+    ufield = unit_of_field(r)
+    index = {id(f): i for i, f in enumerate(r["fields"])}
+    out = []
+    for kind, b in clang_buckets(r):
+        us = []
+        for f in b:
+            k = ufield.get(index[id(f)])
+            if k is not None and k not in us:
+                us.append(k)
+        if us:
+            out.append((kind, us))
+    return out
+
+
+def clang_order(rng, r, buckets):
+    b = [(k, list(x)) for k, x in buckets]
+    rng.shuffle(b)
+    order = []
+    for kind, us in b:
+        if kind == "b":
+            rng.shuffle(us)
+        order += us
+    return order
+
+
+def min_entropy(counts, n):
+    return -math.log2(max(counts.values()) / n)
+
+
+def shannon(counts, n):
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def member_stats(offsets_per_seed, nunits):
+    """Per unit: (min-entropy, Shannon entropy, distinct offsets)."""
+    n = len(offsets_per_seed)
+    res = []
+    for k in range(nunits):
+        c = defaultdict(int)
+        for offs in offsets_per_seed:
+            c[offs[k]] += 1
+        res.append((min_entropy(c, n), shannon(c, n), len(c)))
+    return res
+
+
+def zero_growth_max_bits(r, limit=12):
+    """log2 of the number of unit orders whose sequential layout does not
+    grow the structure and keeps bit-field runs apart (a uniform choice
+    among them is the most any zero-growth scheme can reach), by dynamic
+    programming over subsets; None above @limit units."""
+    units = r["units"]
+    n = len(units)
+    if n > limit:
+        return None
+    al = max([u[2] for u in units] + [1])
+    ways = {(0, 0, 0): 1}
+    for _ in range(n):
+        nxt = defaultdict(int)
+        for (mask, o, prev_run), w in ways.items():
+            for k in range(n):
+                if mask >> k & 1 or (prev_run and units[k][3]):
+                    continue
+                nxt[(mask | 1 << k, up(o, units[k][2]) + units[k][4], units[k][3])] += w
+        ways = nxt
+    limit = max(r["size_before"], seq_layout(range(n), units)[1])
+    good = sum(w for (mask, o, pr), w in ways.items() if up(o, al) <= limit)
+    return math.log2(good) if good else 0.0
+
+
+def marked_records(name):
+    recs = []
+    for key, c, fields, r in probe_targets(read_report(os.path.join(PROBE_DIR, name))):
+        if r["reason"] == "marked":
+            label = c if not r["anonymous"] else "%s (anonymous, line %d)" % (c, r["line"])
+            recs.append((label, r))
+    return recs
+
+
+def real_unit_offsets(r):
+    """Byte offset of every unit in a report record (a run: its first
+    bit-field's byte, rounded down to the run's alignment)."""
+    res = []
+    for f0, size, align, run, _ in r["units"]:
+        o = r["fields"][f0]["bit_offset"] // 8
+        res.append(o - o % align if run else o)
+    return res
+
+
+def crosscheck_ours(report, mode, seed):
+    """Units whose modelled offset (host tool, @seed) differs from the
+    compiler's (the report of a compilation with @seed): (checked, bad)."""
+    recs = [r for r in read_report(report) if r["reason"] == "marked"]
+    runs = ours_runs(recs, mode, ["-s", seed])
+    checked = bad = 0
+    for r, rows in zip(recs, runs):
+        real = real_unit_offsets(r)
+        checked += len(real)
+        bad += sum(1 for a, b in zip(real, rows[0][2]) if a != b)
+    return checked, bad
+
+
+def cmd_measure(args):
+    """Per-member offset distributions over BENCH_STRENGTH_SEEDS seeds for
+    ours (full, performance), mainline (full, performance) and Clang, and
+    per-structure layout entropies; written to probe/strength.json."""
+    import random
+    n = int(args[0]) if args else STRENGTH_SEEDS
+    full = marked_records("report-ours-full.jsonl")
+    perf = {(r["struct"], r["line"]): r for _, r in marked_records("report-ours-perf.jsonl")}
+    recs = [r for _, r in full]
+    of = ours_runs(recs, 0, ["-n", str(n)])
+    op = ours_runs([perf[(r["struct"], r["line"])] for r in recs], 1, ["-n", str(n)])
+    exact = ours_exact(recs)
+    rng = random.Random("randstruct bench models")
+    out = []
+    support = defaultdict(list)
+    for i, (label, r) in enumerate(full):
+        units = r["units"]
+        cb = clang_unit_buckets(r)
+        models = {"mainline-full": mainline_full_order, "mainline-perf": mainline_perf_order,
+                  "clang": lambda g, rr: clang_order(g, rr, cb)}
+        row = {"struct": label, "units": len(units), "size_before": r["size_before"],
+               "names": [member_name(r, k) for k in range(len(units))],
+               "runs": [u[3] for u in units], "members": {}, "sizes": {}}
+        for v, rows in (("ours-full", of[i]), ("ours-perf", op[i])):
+            row["members"][v] = member_stats([x[2] for x in rows], len(units))
+            support[v].append([{x[2][k] for x in rows} for k in range(len(units))])
+            row["sizes"][v] = max(x[1] for x in rows)
+            row["retries-" + v] = sum(1 for x in rows if x[0] > 1)
+        for v, fn in models.items():
+            draws = [seq_layout(fn(rng, r), units) for _ in range(n)]
+            row["members"][v] = member_stats([d[0] for d in draws], len(units))
+            support[v].append([{d[0][k] for d in draws} for k in range(len(units))])
+            row["sizes"][v] = max(d[1] for d in draws)
+            row["grown-" + v] = sum(1 for d in draws if d[1] > r["size_before"])
+        row["exact-ours-full"] = exact[i]
+        row["zero-growth-max"] = zero_growth_max_bits(r)
+        row["bound-ours-full"] = r["entropy_bits"]
+        row["bound-ours-perf"] = perf[(r["struct"], r["line"])]["entropy_bits"]
+        row["mainline-full-bits"] = log2fact(len(units))
+        row["mainline-perf-bits"] = mainline_perf_bits(r)[0]
+        row["clang-bits"] = log2fact(len(cb)) + sum(log2fact(len(x)) for k, x in cb if k == "b")
+        out.append(row)
+    p = subprocess.run([strength_tool(), "-e", "-n", str(n)],
+                       input="\n".join(spec_of(r, 0) for r in recs) + "\n",
+                       capture_output=True, text=True, check=True)
+    for row, line in zip(out, p.stdout.splitlines()):
+        row["estimate-ours-full"] = line.split()
+    with open(os.path.join(PROBE_DIR, "strength.json"), "w") as f:
+        json.dump({"seeds": n, "structs": out,
+                   "support": model_support_check(full, support),
+                   "crosscheck": crosscheck_sweep(full)}, f)
+
+
+def model_support_check(full, samples):
+    """The models against the compilers: for every seed the sweep compiled
+    (bench/kbench.py seeds) and every probed member of a named structure,
+    is the offset the compiler gave it among those the model produced over
+    its draws?  Ours (the derivation itself) calibrates how much the
+    finite number of draws alone misses.  -> {variant: (hits, checked)}"""
+    try:
+        with open(os.path.join(PROBE_DIR, "seeds.json")) as f:
+            res = json.load(f)
+    except OSError:
+        return {}
+    out = {}
+    for v in ("ours-full", "ours-perf", "mainline-full", "mainline-perf", "clang"):
+        hits = checked = 0
+        for run in res.get(v, []):
+            offs = run.get("offsets", {})
+            for i, (label, r) in enumerate(full):
+                if r["anonymous"]:
+                    continue
+                real = offs.get(sym(r["struct"]), {})
+                for k, u in enumerate(r["units"]):
+                    name = r["fields"][u[0]]["name"]
+                    if u[3] or not name or name not in real:
+                        continue
+                    checked += 1
+                    hits += real[name] in samples[v][i][k]
+        out[v] = (hits, checked)
+    return out
+
+
+def crosscheck_sweep(full):
+    """Ours: the host tool's offsets against the compiler's report for the
+    sweep's seeds.  -> {mode: (units checked, units that differ, of which
+    in structures with bit-field runs)}"""
+    out = {}
+    try:
+        with open(os.path.join(PROBE_DIR, "seeds.json")) as f:
+            res = json.load(f)
+    except OSError:
+        return out
+    for v, mode in (("ours-full", 0), ("ours-perf", 1)):
+        checked = bad = bad_runs = 0
+        for i, run in enumerate(res.get(v, []), 1):
+            rep = os.path.join(PROBE_DIR, "seed%d" % i, "report-%s.jsonl" % v)
+            if not os.path.exists(rep) or "seed" not in run:
+                continue
+            recs = [r for r in read_report(rep) if r["reason"] == "marked"
+                    and "units" in r]
+            rows = ours_runs(recs, mode, ["-s", run["seed"]])
+            for r, x in zip(recs, rows):
+                real = real_unit_offsets(r)
+                diff = sum(1 for a, b in zip(real, x[0][2]) if a != b)
+                checked += len(real)
+                bad += diff
+                if any(u[3] for u in r["units"]):
+                    bad_runs += diff
+        out[v] = (checked, bad, bad_runs)
+    return out
+
+
+def member_name(r, k):
+    f0 = r["units"][k][0]
+    f = r["fields"][f0]
+    if r["units"][k][3]:
+        return "bits:" + ",".join(x["name"] or ":0" for x in r["fields"][f0:]
+                                  if x["bitfield"])[:40]
+    return f["name"] or "(unnamed member %d)" % f0
+
+
+IMPORTANT = ("cred", "task_struct", "file", "inode")
+
+
+def below_mainline(h_ours, h_main, n):
+    """Is ours' min-entropy below mainline's beyond sampling noise?  Both
+    come from n draws: compare the likeliest offsets' probabilities."""
+    p1, p2 = 2 ** -h_ours, 2 ** -h_main
+    return p1 - p2 > 2 * math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / n)
+
+
+def table_measured():
+    with open(os.path.join(PROBE_DIR, "strength.json")) as f:
+        data = json.load(f)
+    n = data["seeds"]
+    vs = ("ours-full", "ours-perf", "mainline-full", "mainline-perf", "clang")
+    out = ["Measured over %d seeds (ours: `sha256(\"randstruct strength seed I\")` "
+           "through the plugin's derivation code built as a host tool, "
+           "bench/rs-strength.c; mainline and Clang: their algorithms modelled, "
+           "bench/kbench.py, same units).  Per structure: mean over its members "
+           "(fields, unnamed members, bit-field runs) of the min-entropy of the "
+           "member's byte offset, −log2 of its likeliest offset; then the layout "
+           "entropy: exact where it can be computed (ours full: every order of "
+           "up to 10 units enumerated; mainline full log2(n!), mainline perf and "
+           "Clang from their draws, all distinct layouts), otherwise `≥` our "
+           "documented lower bound (performance mode: the block orders); and "
+           "the most any zero-growth scheme could reach (log2 of the number of "
+           "unit orders that do not grow the structure, up to 12 units)." % n, "",
+           "| struct | units | min-entropy/member: ours full | ours perf | mainline full "
+           "| mainline perf | Clang | ours full below mainline full (members) "
+           "| layout bits: ours full | ours perf | mainline full | mainline perf | Clang "
+           "| zero-growth max |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    tot = defaultdict(float)
+    members = below = strict = 0
+    imp_below, zgap = [], []
+    for row in sorted(data["structs"], key=lambda x: x["struct"]):
+        m = row["members"]
+        k = row["units"]
+        means = {v: sum(x[0] for x in m[v]) / k for v in vs}
+        bad = [row["names"][i] for i in range(k)
+               if below_mainline(m["ours-full"][i][0], m["mainline-full"][i][0], n)]
+        strict += sum(1 for i in range(k)
+                      if m["ours-full"][i][0] < m["mainline-full"][i][0])
+        members += k
+        below += len(bad)
+        base = row["struct"].split()[0]
+        zg = row["zero-growth-max"]
+        if bad and (base in IMPORTANT or base.endswith("_operations") or
+                    base.endswith("_ops")):
+            imp_below.append("%s: %s" % (row["struct"], ", ".join(bad)))
+        ex, es = row["exact-ours-full"], row.get("estimate-ours-full")
+        if ex:
+            of = "%.1f" % ex[0]
+        elif es and es[0] != "-":
+            of = "%.1f ± %.1f" % (float(es[0]), 2 * float(es[1]))
+        else:
+            of = "≥ %.1f" % row["bound-ours-full"]
+        tot["layout-ours"] += ex[0] if ex else float(es[0]) if es and es[0] != "-" else 0
+        tot["bound-ours"] += row["bound-ours-full"]
+        tot["layout-mf"] += row["mainline-full-bits"]
+        tot["layout-mp"] += row["mainline-perf-bits"]
+        tot["layout-cl"] += row["clang-bits"]
+        if zg is not None and ex:
+            zgap.append("%s %.1f of %.1f" % (row["struct"], ex[0], zg))
+        out.append("| %s | %d | %s | %d | %s | ≥ %.1f | %.1f | %.1f | %.1f | %s |" % (
+            row["struct"], k, " | ".join("%.2f" % means[v] for v in vs), len(bad),
+            of, row["bound-ours-perf"], row["mainline-full-bits"],
+            row["mainline-perf-bits"], row["clang-bits"],
+            "%.1f" % zg if zg is not None else "—"))
+        for v in vs:
+            tot[v] += sum(x[0] for x in m[v])
+    out.append("| **all members** | %d | %s | **%d** | **%.0f** | | **%.0f** | **%.0f** | **%.0f** | |" % (
+        members, " | ".join("**%.2f**" % (tot[v] / members) for v in vs), below,
+        tot["layout-ours"], tot["layout-mf"], tot["layout-mp"], tot["layout-cl"]))
+    out += ["", "Ours full, layout entropy: exact (all orders enumerated) up to 10 "
+            "units, otherwise estimated from the %d seeds as log2(n!) − mean log2 N(y), "
+            "N(y) the number of shuffles giving the seed's layout (counted exactly by "
+            "dynamic programming over the classes of alike units, bench/rs-strength.c "
+            "`-e`), ± two standard errors; sum %.0f bits, against %.0f for the documented "
+            "lower bound.  Where the zero-growth maximum is known, ours full reaches: %s." % (
+                n, tot["layout-ours"], tot["bound-ours"],
+                ", ".join(zgap) if zgap else "—")]
+    out += ["", "Members whose min-entropy under ours full is not significantly below "
+            "mainline full's (the likeliest offset's probability, estimated from %d "
+            "draws each, higher under ours by more than two standard errors counts "
+            "as below): %d of %d (%.1f%%); strictly below as estimated, noise "
+            "included: %d.  Significantly below in cred, task_struct, file, inode "
+            "and the ops tables: %s." % (
+                n, members - below, members, 100.0 * (members - below) / members,
+                strict, "; ".join(imp_below) if imp_below else "none")]
+    grown = ["%s/%s" % (row["struct"], v) for row in data["structs"]
+             for v in ("ours-full", "ours-perf") if row["sizes"][v] > row["size_before"]]
+    out += ["", "Our modelled layouts that grow a structure, over all seeds: %s.  "
+            "Mainline full grows %d of %d structures for some seed, Clang %d." % (
+                ", ".join(grown) if grown else "none",
+                sum(1 for r in data["structs"] if r["grown-mainline-full"]),
+                len(data["structs"]),
+                sum(1 for r in data["structs"] if r["grown-clang"]))]
+    cc = data.get("crosscheck") or {}
+    if cc:
+        out += ["", "Host tool against the compiler (the sweep's seeds, every unit of "
+                "every marked structure the probe's reports list): %s." % "; ".join(
+                    "%s: %d units, %d differ (%d of them in structures with bit-field "
+                    "runs, which GCC packs where the model does not)" % (
+                        v, c[0], c[1], c[2]) for v, c in cc.items())]
+    sup = data.get("support") or {}
+    if sup:
+        out += ["", "Models against the compilers: of the probed members of the named "
+                "structures, for every seed of the sweep, the share whose compiled "
+                "offset is among the offsets the model (or, for ours, the derivation "
+                "itself) produced over its %d draws: %s." % (n, "; ".join(
+                    "%s %d/%d (%.1f%%)" % (LABEL[v], h, c, 100.0 * h / c if c else 0)
+                    for v, (h, c) in sup.items()))]
+    return "\n".join(out) + "\n"
+
+
 # ---------------------------------------------------------------- seeds
 
 def mainline_plugin_for(seed, d):
@@ -954,18 +1430,27 @@ def cmd_seeds(args):
                     not a.startswith("-D__KBUILD_MODNAME")]
             argv += ["-DKBUILD_MODNAME=\"probe\"", "-DKBUILD_BASENAME=\"probe\"",
                      "-Wno-missing-prototypes", "-Wno-unused"]
+            if v.startswith("ours"):
+                rep = os.path.join(d, "report-%s.jsonl" % v)
+                if os.path.exists(rep):
+                    os.unlink(rep)
+                argv.append(PLUGIN_ARG + "report=" + rep)
             sys.stderr.write("  SEED%-4d %s\n" % (i, v))
             p = subprocess.run(NICE + argv, cwd=outdir(v), capture_output=True, text=True)
             if p.returncode != 0:
                 die("seeded probe failed for %s:\n%s" % (v, p.stderr[-3000:]))
             nm = subprocess.run(["nm", "-S", obj], capture_output=True, text=True, check=True)
-            sizes = {}
+            sizes, offs = {}, {}
             for line in nm.stdout.splitlines():
                 parts = line.split()
                 if len(parts) == 4 and parts[3].startswith("rs_sz__"):
                     sizes[parts[3][7:]] = int(parts[1], 16)
+                elif len(parts) == 4 and parts[3].startswith("rs_of__"):
+                    c, fl = parts[3][7:].split("__", 1)
+                    offs.setdefault(c, {})[fl] = int(parts[1], 16) - 1
             bl = data[BASELINE[v]]["sizes"]
             res.setdefault(v, []).append({
+                "seed": seed, "offsets": offs,
                 "total": sum(sizes[sym(c)] for c in marked),
                 "grown": sorted("%s %+d" % (c, sizes[sym(c)] - bl[sym(c)]) for c in marked
                                 if sizes[sym(c)] > bl[sym(c)]),
@@ -995,7 +1480,35 @@ def table_seeds():
             ", ".join("%+d" % r["task_struct"] for r in rows),
             ", ".join("%+d" % r["file"] for r in rows),
             ", ".join(str(len(r["grown"])) for r in rows)))
+    pairs = sweep_pairs(res, load_probe())
+    out += ["", "Same-line member pairs (named, non-bit-field top-level fields "
+            "that started in one 64-byte line of the declaration-order build) "
+            "still in one line, over every structure and all %d seeds (the "
+            "bench seed and the sweep): %s." % (
+                pairs["ours-perf"][2], "; ".join(
+                    "%s %d/%d (%.1f%%)" % (LABEL[v], k, t, 100.0 * k / t if t else 0)
+                    for v, (k, t, _) in pairs.items()))]
     return "\n".join(out) + "\n"
+
+
+def sweep_pairs(res, data):
+    """Same-line pairs kept per variant, over every structure and seed of
+    the sweep (plus the bench seed's probe): (kept, pairs, seeds)."""
+    out = {}
+    targets = [(c, fields) for key, c, fields, r in marked_targets()
+               if r["reason"] == "marked"]
+    for v in ("mainline-full", "mainline-perf", "clang", "ours-full", "ours-perf"):
+        runs = [data[v]["offsets"]] + [x["offsets"] for x in res.get(v, [])
+                                       if "offsets" in x]
+        kept = total = 0
+        for offs in runs:
+            for c, fields in targets:
+                before = line_pairs(data[BASELINE[v]]["offsets"].get(sym(c), {}), fields)
+                after = line_pairs(offs.get(sym(c), {}), fields)
+                kept += len(before & after)
+                total += len(before)
+        out[v] = (kept, total, len(runs))
+    return out
 
 
 def table_coverage(report_path):
@@ -1039,7 +1552,8 @@ def cmd_tables(args):
         sys.stdout.write(table_coverage(args[1]))
         return
     fn = {"compile": table_compile, "memory": table_memory,
-          "strength": table_strength, "seeds": table_seeds}[what]
+          "strength": table_strength, "seeds": table_seeds,
+          "measured": table_measured}[what]
     sys.stdout.write(fn())
 
 
@@ -1057,6 +1571,8 @@ def main():
         cmd_tables(args)
     elif cmd == "seeds":
         cmd_seeds(args)
+    elif cmd == "measure":
+        cmd_measure(args)
     elif cmd == "probe-headers-all":
         for h in randstruct_headers(os.path.join(BENCH_DIR, "src", "pristine")):
             if h not in SKIP_HEADERS:

@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rs-strength.c - the plugin's layout derivation without GCC, for the
+ * strength benchmark (bench/kbench.py strength).
+ *
+ * Linked with gcc-plugins/rs_order.c, rs_permutation.c and rs_sha256.c,
+ * the very files the plugin is built from.  Each input line describes one
+ * structure as the plugin's report does:
+ *
+ *	MODE SIZE_BEFORE IDENTITY_HEX SIZE,ALIGN,RUN,BYTES ...
+ *
+ * (MODE 0 full, 1 performance; one SIZE,ALIGN,RUN,BYTES per unit, in
+ * declaration order: the shape the derivation sees, and the bytes the
+ * unit occupies when laid out, smaller than SIZE for an over-aligned
+ * field).  For every seed, the order is drawn exactly as the
+ * plugin draws it (up to 16 attempts while the modelled size exceeds
+ * SIZE_BEFORE, or the modelled size of the declaration order when that is
+ * larger: the model rounds bit-field runs out to whole units) and one
+ * output line gives the attempts used, the modelled
+ * size and the modelled byte offset of every unit:
+ *
+ *	ATTEMPTS SIZE OFFSET ...
+ *
+ * Seeds: "-n N" uses sha256("randstruct strength seed I") for I = 1..N;
+ * "-s HEX" (repeatable) uses the given seeds.  "-x" instead prints, for a
+ * structure of at most 10 units in full mode, the exact Shannon entropy
+ * of the first attempt's layout over all orders of the shuffle (every
+ * permutation is equally likely): "BITS LAYOUTS GROWING_ORDERS".  "-e"
+ * prints, in full mode, an estimate of that entropy from the seeds' first
+ * attempts (estimate() below): "BITS STDERR SAMPLES DISAGREEMENTS".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rs_crypto.h"
+#include "rs_order.h"
+
+#define MAX_ATTEMPTS	16
+#define MAX_SEEDS	100000
+#define MAX_EXACT	10
+
+struct spec {
+	int mode;
+	uint64_t size_before;
+	uint64_t limit;		/* size_limit() */
+	unsigned char *identity;
+	size_t identity_len;
+	struct rs_unit_shape *units;
+	uint64_t *bytes;	/* [n]: what each unit occupies */
+	unsigned int n;
+};
+
+static uint64_t up(uint64_t v, uint64_t a)
+{
+	return a > 1 && v % a ? v + a - v % a : v;
+}
+
+/* Offsets of the units in @slots order, as a sequential layout; size. */
+static uint64_t model_layout(const struct spec *s, const struct rs_slot *slots,
+			     uint64_t *off)
+{
+	uint64_t o = 0, align = 1;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct rs_unit_shape *u = &s->units[slots[i].unit];
+
+		if (slots[i].pads_to_line)
+			o = up(o, RS_CACHE_LINE_BYTES);
+		o = up(o, u->align);
+		off[slots[i].unit] = o;
+		o += s->bytes[slots[i].unit];
+		if (u->align > align)
+			align = u->align;
+	}
+	return up(o, align);
+}
+
+/*
+ * The size the model gives the declaration order, when larger than the
+ * compiler's: the model rounds bit-field runs out to whole units, so it
+ * compares its layouts with its own declaration order.
+ */
+static uint64_t size_limit(const struct spec *s)
+{
+	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
+	uint64_t *off = calloc(s->n + 1, sizeof(*off));
+	uint64_t size;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		slots[i].unit = i;
+	size = model_layout(s, slots, off);
+	free(off);
+	free(slots);
+	return size > s->size_before ? size : s->size_before;
+}
+
+static void draw(struct rs_stream *st, const struct spec *s,
+		 struct rs_slot *slots)
+{
+	if (s->mode)
+		rs_order_performance(st, s->units, s->n, slots);
+	else
+		rs_order_full(st, s->units, s->n, slots);
+}
+
+/* The plugin's choose_layout(), against the model's sizes. */
+static void derive(const struct spec *s, const unsigned char *seed)
+{
+	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
+	struct rs_slot *best = calloc(s->n + 1, sizeof(*best));
+	uint64_t *off = calloc(s->n + 1, sizeof(*off));
+	uint64_t size = 0, best_size = 0;
+	struct rs_stream st;
+	unsigned int attempt, i;
+
+	rs_stream_init(&st, seed, s->identity, s->identity_len);
+	for (attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+		draw(&st, s, slots);
+		size = model_layout(s, slots, off);
+		if (size <= s->limit)
+			break;
+		if (!attempt || size < best_size) {
+			best_size = size;
+			memcpy(best, slots, s->n * sizeof(*slots));
+		}
+	}
+	if (attempt == MAX_ATTEMPTS)
+		size = model_layout(s, best, off);
+	printf("%u %llu", attempt + 1, (unsigned long long)size);
+	for (i = 0; i < s->n; i++)
+		printf(" %llu", (unsigned long long)off[i]);
+	printf("\n");
+	free(off);
+	free(best);
+	free(slots);
+}
+
+static int parse_spec(char *line, struct spec *s)
+{
+	char *tok, *save = NULL, *hex;
+	size_t i;
+
+	tok = strtok_r(line, " \t\n", &save);
+	if (!tok)
+		return 0;
+	s->mode = atoi(tok);
+	s->size_before = strtoull(strtok_r(NULL, " \t\n", &save), NULL, 10);
+	hex = strtok_r(NULL, " \t\n", &save);
+	s->identity_len = strlen(hex) / 2;
+	s->identity = malloc(s->identity_len + 1);
+	for (i = 0; i < s->identity_len; i++)
+		if (sscanf(hex + 2 * i, "%2hhx", &s->identity[i]) != 1)
+			return -1;
+	s->units = NULL;
+	s->bytes = NULL;
+	s->n = 0;
+	while ((tok = strtok_r(NULL, " \t\n", &save))) {
+		unsigned long long size, align, bytes;
+		int run;
+
+		if (sscanf(tok, "%llu,%llu,%d,%llu", &size, &align, &run,
+			   &bytes) != 4)
+			return -1;
+		s->units = realloc(s->units, (s->n + 1) * sizeof(*s->units));
+		s->bytes = realloc(s->bytes, (s->n + 1) * sizeof(*s->bytes));
+		s->bytes[s->n] = bytes;
+		s->units[s->n].size = size;
+		s->units[s->n].align = align;
+		s->units[s->n++].is_bitfield_run = run;
+	}
+	s->limit = size_limit(s);
+	return 1;
+}
+
+/*
+ * Exact entropy of the first attempt in full mode: every permutation of
+ * the units is equally likely (Fisher-Yates over an unbiased stream), so
+ * enumerate them, lay each out and count the distinct layouts.
+ */
+static int cmp_layout_n;
+
+static int cmp_layout(const void *a, const void *b)
+{
+	return memcmp(a, b, cmp_layout_n * sizeof(uint64_t));
+}
+
+static int next_perm(unsigned int *p, unsigned int n)
+{
+	unsigned int i, j, t;
+
+	for (i = n - 1; i > 0 && p[i - 1] >= p[i]; i--)
+		;
+	if (!i)
+		return 0;
+	for (j = n - 1; p[j] <= p[i - 1]; j--)
+		;
+	t = p[i - 1]; p[i - 1] = p[j]; p[j] = t;
+	for (j = n - 1; i < j; i++, j--) {
+		t = p[i]; p[i] = p[j]; p[j] = t;
+	}
+	return 1;
+}
+
+static void exact(const struct spec *s)
+{
+	unsigned long total = 1, k, grow = 0, distinct = 0, run = 0;
+	unsigned int perm[MAX_EXACT], i;
+	struct rs_slot slots[MAX_EXACT + 1];
+	uint64_t *all;
+	double bits = 0;
+
+	for (i = 0; i < s->n; i++) {
+		perm[i] = i;
+		total *= i + 1;
+	}
+	all = malloc(total * s->n * sizeof(*all));
+	k = 0;
+	do {
+		rs_order_repair(perm, s->units, s->n, slots);
+		if (model_layout(s, slots, all + k * s->n) > s->limit)
+			grow++;
+		k++;
+	} while (next_perm(perm, s->n));
+	cmp_layout_n = s->n;
+	qsort(all, total, s->n * sizeof(*all), cmp_layout);
+	for (k = 0; k < total; k++) {
+		run++;
+		if (k + 1 == total || cmp_layout(all + k * s->n,
+						 all + (k + 1) * s->n)) {
+			double p = (double)run / total;
+
+			bits -= p * log2(p);
+			distinct++;
+			run = 0;
+		}
+	}
+	printf("%.4f %lu %lu\n", bits, distinct, grow);
+	free(all);
+}
+
+/*
+ * Entropy estimate for full mode.  The shuffle is uniform over the n!
+ * orders and the layout y is a function of it, so
+ * H = log2(n!) - E[log2 N(y)], N(y) the number of orders giving y.  The
+ * first-fit pass keeps the relative order of alike units (same alignment
+ * and kind), so an order is a sequence of classes plus the order inside
+ * each class, which y fixes; replaying y tells at every step which class
+ * heads the chosen unit had to precede in the shuffle (those its pick
+ * rule ranked equal).  N(y) is the number of class sequences meeting
+ * those constraints: lattice paths, counted by dynamic programming.
+ */
+#define MAX_CLASSES	16
+#define MAX_STATES	(32UL << 20)
+
+struct estimate {
+	unsigned int nc;
+	unsigned int *cls;		/* [n]: class of each unit */
+	const struct rs_unit_shape *shape[MAX_CLASSES];
+	unsigned int k[MAX_CLASSES];	/* units per class */
+	unsigned int base[MAX_CLASSES];	/* first row of each class */
+	unsigned int (*req)[MAX_CLASSES]; /* [n]: see add_constraints() */
+};
+
+static int set_classes(const struct spec *s, struct estimate *e)
+{
+	unsigned int i, c;
+
+	e->nc = 0;
+	for (i = 0; i < s->n; i++) {
+		for (c = 0; c < e->nc; c++)
+			if (e->shape[c]->align == s->units[i].align &&
+			    e->shape[c]->is_bitfield_run ==
+			    s->units[i].is_bitfield_run)
+				break;
+		if (c == e->nc) {
+			if (c == MAX_CLASSES)
+				return -1;
+			e->shape[c] = &s->units[i];
+			e->k[c] = 0;
+			e->nc++;
+		}
+		e->cls[i] = c;
+		e->k[c]++;
+	}
+	for (c = 0, i = 0; c < e->nc; i += e->k[c++])
+		e->base[c] = i;
+	return 0;
+}
+
+struct replay {
+	uint64_t offset;
+	int prev_is_run;
+	unsigned int runs_left, others_left;
+	unsigned int placed[MAX_CLASSES];
+};
+
+/* rs_order.c's pick_next() preference: 1 best .. 4 worst. */
+static int tier(const struct rs_unit_shape *u, const struct replay *r)
+{
+	int fits = u->align <= 1 || r->offset % u->align == 0;
+	int keeps = u->is_bitfield_run ?
+		    !r->prev_is_run && r->runs_left - 1 <= r->others_left :
+		    r->runs_left <= r->others_left;
+
+	if (keeps)
+		return fits ? 1 : 2;
+	return u->is_bitfield_run && r->prev_is_run ? 4 : 3;
+}
+
+/*
+ * Unit @u of class @c is chosen: every other class whose head ranks as
+ * well must have that head after @u in the shuffle.  req[row][d] is how
+ * many units of class d must come before the unit of that row.  Returns
+ * -1 if @u could not have been chosen (the replay disagrees).
+ */
+static int add_constraints(struct estimate *e, const struct replay *r,
+			   unsigned int c)
+{
+	int t = tier(e->shape[c], r), best = 5;
+	unsigned int d;
+
+	for (d = 0; d < e->nc; d++)
+		if (r->placed[d] < e->k[d] && tier(e->shape[d], r) < best)
+			best = tier(e->shape[d], r);
+	if (t != best)
+		return -1;
+	for (d = 0; d < e->nc; d++) {
+		unsigned int *need;
+
+		if (d == c || r->placed[d] == e->k[d] ||
+		    tier(e->shape[d], r) != t)
+			continue;
+		need = &e->req[e->base[d] + r->placed[d]][c];
+		if (*need < r->placed[c] + 1)
+			*need = r->placed[c] + 1;
+	}
+	return 0;
+}
+
+static int replay_order(const struct spec *s, struct estimate *e,
+			const struct rs_slot *slots)
+{
+	struct replay r;
+	unsigned int i;
+
+	memset(&r, 0, sizeof(r));
+	for (i = 0; i < s->n; i++) {
+		if (s->units[i].is_bitfield_run)
+			r.runs_left++;
+		else
+			r.others_left++;
+	}
+	memset(e->req, 0, s->n * sizeof(*e->req));
+	for (i = 0; i < s->n; i++) {
+		const struct rs_unit_shape *u = &s->units[slots[i].unit];
+		unsigned int c = e->cls[slots[i].unit];
+
+		if (add_constraints(e, &r, c))
+			return -1;
+		r.offset = up(r.offset, u->align) + u->size;
+		r.prev_is_run = u->is_bitfield_run;
+		if (u->is_bitfield_run)
+			r.runs_left--;
+		else
+			r.others_left--;
+		r.placed[c]++;
+	}
+	return 0;
+}
+
+/* log2 of the number of class sequences meeting e->req; NAN if too big. */
+static double log2_paths(const struct estimate *e)
+{
+	unsigned long states = 1, stride[MAX_CLASSES], idx;
+	unsigned int c, d, x[MAX_CLASSES];
+	double *ways, result;
+
+	for (c = 0; c < e->nc; c++) {
+		stride[c] = states;
+		states *= e->k[c] + 1;
+		if (states > MAX_STATES)
+			return NAN;
+	}
+	ways = calloc(states, sizeof(*ways));
+	ways[0] = 1;
+	for (idx = 0; idx < states; idx++) {
+		if (ways[idx] == 0)
+			continue;
+		for (c = 0; c < e->nc; c++)
+			x[c] = idx / stride[c] % (e->k[c] + 1);
+		for (c = 0; c < e->nc; c++) {
+			const unsigned int *need;
+
+			if (x[c] == e->k[c])
+				continue;
+			need = e->req[e->base[c] + x[c]];
+			for (d = 0; d < e->nc && x[d] >= need[d]; d++)
+				;
+			if (d == e->nc)
+				ways[idx + stride[c]] += ways[idx];
+		}
+	}
+	result = log2(ways[states - 1]);
+	free(ways);
+	return result;
+}
+
+/* "BITS STDERR SAMPLES DISAGREEMENTS" over @nseeds first attempts. */
+static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES],
+		     unsigned int nseeds)
+{
+	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
+	double sum = 0, sq = 0, logfact = lgamma(s->n + 1.0) / log(2.0);
+	unsigned int i, used = 0, bad = 0;
+	struct estimate e;
+	struct rs_stream st;
+
+	e.cls = calloc(s->n + 1, sizeof(*e.cls));
+	e.req = calloc(s->n + 1, sizeof(*e.req));
+	if (!set_classes(s, &e)) {
+		for (i = 0; i < nseeds; i++) {
+			double h;
+
+			rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
+			rs_order_full(&st, s->units, s->n, slots);
+			if (replay_order(s, &e, slots)) {
+				bad++;
+				continue;
+			}
+			h = logfact - log2_paths(&e);
+			if (isnan(h))
+				break;
+			sum += h;
+			sq += h * h;
+			used++;
+		}
+	}
+	if (used > 1)
+		printf("%.4f %.4f %u %u\n", sum / used,
+		       sqrt((sq / used - (sum / used) * (sum / used)) / (used - 1)),
+		       used, bad);
+	else
+		printf("- - %u %u\n", used, bad);
+	free(e.req);
+	free(e.cls);
+}
+
+static void seed_of(unsigned int i, unsigned char *seed)
+{
+	char text[64];
+
+	snprintf(text, sizeof(text), "randstruct strength seed %u", i);
+	rs_sha256(text, strlen(text), seed);
+}
+
+int main(int argc, char **argv)
+{
+	static unsigned char seeds[MAX_SEEDS][RS_SEED_BYTES];
+	unsigned int nseeds = 0, i;
+	int do_exact = 0, do_estimate = 0, opt;
+	char *line = NULL;
+	size_t cap = 0;
+	struct spec s;
+
+	for (opt = 1; opt < argc; opt++) {
+		if (!strcmp(argv[opt], "-n") && opt + 1 < argc) {
+			unsigned int n = atoi(argv[++opt]);
+
+			for (i = 1; i <= n && nseeds < MAX_SEEDS; i++)
+				seed_of(i, seeds[nseeds++]);
+		} else if (!strcmp(argv[opt], "-s") && opt + 1 < argc &&
+			   nseeds < MAX_SEEDS) {
+			opt++;
+			if (rs_parse_seed_hex(argv[opt], strlen(argv[opt]),
+					      seeds[nseeds++]))
+				return 2;
+		} else if (!strcmp(argv[opt], "-x")) {
+			do_exact = 1;
+		} else if (!strcmp(argv[opt], "-e")) {
+			do_estimate = 1;
+		} else {
+			fprintf(stderr, "usage: rs-strength [-x|-e] [-n N] [-s HEX]... < SPECS\n");
+			return 2;
+		}
+	}
+	while (getline(&line, &cap, stdin) > 0) {
+		if (parse_spec(line, &s) <= 0)
+			continue;
+		if (do_estimate && !s.mode)
+			estimate(&s, seeds, nseeds);
+		else if (do_estimate)
+			printf("- - 0 0\n");
+		else if (do_exact && !s.mode && s.n <= MAX_EXACT && s.n > 0)
+			exact(&s);
+		else if (do_exact)
+			printf("-\n");
+		else
+			for (i = 0; i < nseeds; i++)
+				derive(&s, seeds[i]);
+		free(s.units);
+		free(s.bytes);
+		free(s.identity);
+	}
+	free(line);
+	return 0;
+}
