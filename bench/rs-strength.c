@@ -176,18 +176,6 @@ static int parse_spec(char *line, struct spec *s)
 	return 1;
 }
 
-/*
- * Exact entropy of the first attempt in full mode: every permutation of
- * the units is equally likely (Fisher-Yates over an unbiased stream), so
- * enumerate them, lay each out and count the distinct layouts.
- */
-static int cmp_layout_n;
-
-static int cmp_layout(const void *a, const void *b)
-{
-	return memcmp(a, b, cmp_layout_n * sizeof(uint64_t));
-}
-
 static int next_perm(unsigned int *p, unsigned int n)
 {
 	unsigned int i, j, t;
@@ -205,40 +193,94 @@ static int next_perm(unsigned int *p, unsigned int n)
 	return 1;
 }
 
+/*
+ * Full mode's distribution, from the shuffle's: g is the share of orders
+ * that do not fit as they are.  An order that fits is taken at the first
+ * attempt that draws it: (1 + g + ... + g^(R-1)) / n!; the repair of an
+ * order that does not fit is taken when all R attempts failed: g^(R-1) / n!
+ * for each such order.
+ */
+static void mixture(double g, double *plain, double *repaired)
+{
+	unsigned int a;
+
+	*plain = 0;
+	for (a = 0; a < RS_PLAIN_ATTEMPTS; a++)
+		*plain += pow(g, a);
+	*repaired = pow(g, RS_PLAIN_ATTEMPTS - 1);
+}
+
+static const uint64_t *cmp_base;
+static unsigned int cmp_layout_n;
+
+static int cmp_index(const void *a, const void *b)
+{
+	return memcmp(cmp_base + *(const unsigned long *)a * cmp_layout_n,
+		      cmp_base + *(const unsigned long *)b * cmp_layout_n,
+		      cmp_layout_n * sizeof(uint64_t));
+}
+
+/* One order's layout and its weight; returns whether it fits as it is. */
+static int weigh(const struct spec *s, const unsigned int *perm,
+		 uint64_t *layout)
+{
+	struct rs_slot slots[MAX_EXACT + 1];
+	unsigned int i;
+
+	if (rs_order_plain_fits(s->units, perm, s->n)) {
+		for (i = 0; i < s->n; i++) {
+			slots[i].unit = perm[i];
+			slots[i].pads_to_line = 0;
+		}
+	} else {
+		rs_order_repair(perm, s->units, s->n, slots);
+	}
+	model_layout(s, slots, layout);
+	return rs_order_plain_fits(s->units, perm, s->n);
+}
+
+/*
+ * Exact entropy of full mode's layout for up to MAX_EXACT units: every
+ * order enumerated, weighted as mixture() says, equal layouts merged.
+ * Prints "BITS LAYOUTS SHARE_THAT_FITS".
+ */
 static void exact(const struct spec *s)
 {
-	unsigned long total = 1, k, grow = 0, distinct = 0, run = 0;
+	unsigned long total = 1, k, *idx, fit = 0;
 	unsigned int perm[MAX_EXACT], i;
-	struct rs_slot slots[MAX_EXACT + 1];
+	double bits = 0, w, pw, rw, *weight;
 	uint64_t *all;
-	double bits = 0;
+	unsigned long distinct = 0;
 
 	for (i = 0; i < s->n; i++) {
 		perm[i] = i;
 		total *= i + 1;
 	}
 	all = malloc(total * s->n * sizeof(*all));
+	weight = malloc(total * sizeof(*weight));
+	idx = malloc(total * sizeof(*idx));
 	k = 0;
 	do {
-		rs_order_repair(perm, s->units, s->n, slots);
-		if (model_layout(s, slots, all + k * s->n) > s->limit)
-			grow++;
+		weight[k] = weigh(s, perm, all + k * s->n);
+		fit += weight[k] != 0;
+		idx[k] = k;
 		k++;
 	} while (next_perm(perm, s->n));
+	mixture(1.0 - (double)fit / total, &pw, &rw);
 	cmp_layout_n = s->n;
-	qsort(all, total, s->n * sizeof(*all), cmp_layout);
-	for (k = 0; k < total; k++) {
-		run++;
-		if (k + 1 == total || cmp_layout(all + k * s->n,
-						 all + (k + 1) * s->n)) {
-			double p = (double)run / total;
-
-			bits -= p * log2(p);
+	cmp_base = all;
+	qsort(idx, total, sizeof(*idx), cmp_index);
+	for (w = 0, k = 0; k < total; k++) {
+		w += (weight[idx[k]] ? pw : rw) / total;
+		if (k + 1 == total || cmp_index(&idx[k], &idx[k + 1])) {
+			bits -= w * log2(w);
 			distinct++;
-			run = 0;
+			w = 0;
 		}
 	}
-	printf("%.4f %lu %lu\n", bits, distinct, grow);
+	printf("%.4f %lu %.4f\n", bits, distinct, (double)fit / total);
+	free(idx);
+	free(weight);
 	free(all);
 }
 
@@ -409,44 +451,94 @@ static double log2_paths(const struct estimate *e)
 	return result;
 }
 
-/* "BITS STDERR SAMPLES DISAGREEMENTS" over @nseeds first attempts. */
+/* Share of shuffles that do not fit as they are: 16 from each seed. */
+static double share_not_fitting(const struct spec *s,
+				unsigned char (*seeds)[RS_SEED_BYTES],
+				unsigned int nseeds)
+{
+	unsigned int *order = calloc(s->n + 1, sizeof(*order));
+	unsigned int i, j, misfits = 0;
+	struct rs_stream st;
+
+	for (i = 0; i < 16 * nseeds; i++) {
+		if (i % 16 == 0)
+			rs_stream_init(&st, seeds[i / 16], s->identity,
+				       s->identity_len);
+		for (j = 0; j < s->n; j++)
+			order[j] = j;
+		rs_shuffle(&st, order, s->n);
+		misfits += !rs_order_plain_fits(s->units, order, s->n);
+	}
+	free(order);
+	return (double)misfits / (16.0 * nseeds);
+}
+
+/*
+ * -log2 P(y) for the layout y in @slots: mixture() with N(y) for the
+ * repaired part (every order whose repair gives y is counted, fitting
+ * ones too: P is overestimated, so the entropy is, if anything,
+ * underestimated).  NAN when y cannot be replayed.
+ */
+static double surprise(const struct spec *s, struct estimate *e,
+		       const struct rs_slot *slots, double pw, double rw)
+{
+	unsigned int *order = calloc(s->n + 1, sizeof(*order));
+	double logfact = lgamma(s->n + 1.0) / log(2.0), p, paths = -INFINITY;
+	unsigned int i;
+	int fits;
+
+	for (i = 0; i < s->n; i++)
+		order[i] = slots[i].unit;
+	fits = rs_order_plain_fits(s->units, order, s->n);
+	free(order);
+	if (!replay_order(s, e, slots))
+		paths = log2_paths(e);
+	else if (!fits)
+		return NAN;
+	if (isnan(paths))
+		return NAN;
+	p = (fits ? pw : 0) + rw * exp2(paths);
+	return logfact - log2(p);
+}
+
+/* "BITS STDERR SAMPLES DISAGREEMENTS SHARE_NOT_FITTING" over @nseeds. */
 static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES],
 		     unsigned int nseeds)
 {
 	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
-	double sum = 0, sq = 0, logfact = lgamma(s->n + 1.0) / log(2.0);
+	double sum = 0, sq = 0, g = share_not_fitting(s, seeds, nseeds), pw, rw;
 	unsigned int i, used = 0, bad = 0;
 	struct estimate e;
 	struct rs_stream st;
 
+	mixture(g, &pw, &rw);
 	e.cls = calloc(s->n + 1, sizeof(*e.cls));
 	e.req = calloc(s->n + 1, sizeof(*e.req));
-	if (!set_classes(s, &e)) {
-		for (i = 0; i < nseeds; i++) {
-			double h;
+	if (set_classes(s, &e))
+		nseeds = 0;
+	for (i = 0; i < nseeds; i++) {
+		double h;
 
-			rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
-			rs_order_full(&st, s->units, s->n, slots);
-			if (replay_order(s, &e, slots)) {
-				bad++;
-				continue;
-			}
-			h = logfact - log2_paths(&e);
-			if (isnan(h))
-				break;
-			sum += h;
-			sq += h * h;
-			used++;
+		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
+		rs_order_full(&st, s->units, s->n, slots);
+		h = surprise(s, &e, slots, pw, rw);
+		if (isnan(h)) {
+			bad++;
+			continue;
 		}
+		sum += h;
+		sq += h * h;
+		used++;
 	}
 	if (used > 1)
-		printf("%.4f %.4f %u %u\n", sum / used,
-		       sqrt((sq / used - (sum / used) * (sum / used)) / (used - 1)),
-		       used, bad);
+		printf("%.4f %.4f %u %u %.4f\n", sum / used,
+		       sqrt(fmax(0, sq / used - (sum / used) * (sum / used)) /
+			    (used - 1)), used, bad, g);
 	else
-		printf("- - %u %u\n", used, bad);
+		printf("- - %u %u %.4f\n", used, bad, g);
 	free(e.req);
 	free(e.cls);
+	free(slots);
 }
 
 static void seed_of(unsigned int i, unsigned char *seed)

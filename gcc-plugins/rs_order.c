@@ -2,12 +2,16 @@
 /*
  * rs_order.c - the new order of a structure's units, drawn and repaired.
  *
- * Full mode: one Fisher-Yates shuffle of all units, then a first-fit pass
- * that takes, at every step, the earliest unit of the shuffled list that
- * needs no padding at the current offset, subject to the bit-field rule:
- * two runs of bit-fields never become neighbours (they would merge into one
- * C11 memory location).  When no unit fits without padding, the earliest
- * one allowed by the bit-field rule is taken.
+ * Full mode: Fisher-Yates shuffles of all units are drawn until one, laid
+ * out as it is, is no larger than the declaration order and keeps
+ * bit-field runs apart (two runs of bit-fields never become neighbours:
+ * they would merge into one C11 memory location); that order is taken
+ * unchanged, so every such order is equally likely.  After
+ * RS_PLAIN_ATTEMPTS shuffles that do not fit, the last one is repaired
+ * by a first-fit pass that takes, at every step, the earliest unit of the
+ * shuffled list that needs no padding at the current offset, subject to
+ * the bit-field rule; when no unit fits without padding, the earliest one
+ * allowed by the bit-field rule is taken.
  *
  * Performance mode works on the declaration order's real cache lines:
  * a line group is the units that start in one line, a block the lines
@@ -20,9 +24,9 @@
  * end later than it did is placed in declaration order instead.  Units
  * that shared a line keep sharing one and nothing grows.
  *
- * In full mode the repair only ever chooses among units of different
- * alignment or kind; the relative order of units that are alike is the
- * shuffle's, which gives the entropy lower bound computed by
+ * Neither the fit test nor the repair can tell apart two units of the
+ * same shape (size, alignment, kind): their relative order is the
+ * shuffle's, uniform, which gives the entropy lower bound computed by
  * rs_order_entropy_bits().  In performance mode the bound counts the
  * block orders only.
  */
@@ -150,17 +154,69 @@ void rs_order_repair(const unsigned int *shuffled,
 	free(cand);
 }
 
+/*
+ * Does @order (NULL: declaration order) laid out as is keep bit-field runs
+ * apart, and how large is it?  Returns the size, or 0 if runs touch.
+ */
+static uint64_t plain_size(const struct rs_unit_shape *units,
+			   const unsigned int *order, unsigned int n)
+{
+	uint64_t offset = 0, align = 1;
+	unsigned int i;
+	int prev_run = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct rs_unit_shape *u = &units[order ? order[i] : i];
+
+		if (u->is_bitfield_run && prev_run)
+			return 0;
+		prev_run = u->is_bitfield_run;
+		if (u->align > 1 && offset % u->align)
+			offset += u->align - offset % u->align;
+		offset += u->size;
+		if (u->align > align)
+			align = u->align;
+	}
+	if (offset % align)
+		offset += align - offset % align;
+	return offset;
+}
+
+int rs_order_plain_fits(const struct rs_unit_shape *units,
+			const unsigned int *order, unsigned int n)
+{
+	uint64_t size = plain_size(units, order, n);
+
+	return size && size <= plain_size(units, NULL, n);
+}
+
+/*
+ * Full mode: the first of up to RS_PLAIN_ATTEMPTS shuffles that fits as it
+ * is; if none does, the last one repaired by the first-fit pass.
+ */
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
 		   struct rs_slot *out)
 {
 	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
-	unsigned int i;
+	unsigned int i, attempt;
 
-	for (i = 0; i < n; i++)
-		cand[i] = i;
-	rs_shuffle(stream, cand, n);
-	rs_order_repair(cand, units, n, out);
+	for (attempt = 0; attempt < RS_PLAIN_ATTEMPTS; attempt++) {
+		for (i = 0; i < n; i++)
+			cand[i] = i;
+		rs_shuffle(stream, cand, n);
+		if (rs_order_plain_fits(units, cand, n))
+			break;
+	}
+	if (attempt == RS_PLAIN_ATTEMPTS) {
+		rs_order_repair(cand, units, n, out);
+	} else {
+		for (i = 0; i < n; i++) {
+			out[i].unit = cand[i];
+			out[i].needs_separator = 0;
+			out[i].pads_to_line = 0;
+		}
+	}
 	free(cand);
 }
 
@@ -417,7 +473,11 @@ static double log2_factorial(unsigned int k)
 	return lgamma((double)k + 1.0) / log(2.0);
 }
 
-/* Sum of log2(k!) over the classes of alike units in [first, end). */
+/*
+ * Sum of log2(k!) over the classes of same-shape units in [first, end).
+ * Bit-field runs count alone: two runs of one shape may still pack
+ * differently, so the compiler's size check could tell them apart.
+ */
 static double alike_entropy(const struct rs_unit_shape *units,
 			    unsigned int first, unsigned int end)
 {
@@ -429,8 +489,10 @@ static double alike_entropy(const struct rs_unit_shape *units,
 		if (seen[i - first])
 			continue;
 		for (k = 0, j = i; j < end; j++) {
-			if (units[j].align == units[i].align &&
-			    units[j].is_bitfield_run == units[i].is_bitfield_run) {
+			if (j == i || (!units[i].is_bitfield_run &&
+				       !units[j].is_bitfield_run &&
+				       units[j].align == units[i].align &&
+				       units[j].size == units[i].size)) {
 				seen[j - first] = 1;
 				k++;
 			}
@@ -442,9 +504,10 @@ static double alike_entropy(const struct rs_unit_shape *units,
 }
 
 /*
- * A lower bound on the Shannon entropy of the layout, in bits: the
- * relative order of alike units is uniform and independent per class
- * (and per group, whose order is uniform too, in performance mode).
+ * A lower bound on the Shannon entropy of the layout, in bits.  Full
+ * mode: the relative order of same-shape units is uniform and independent
+ * per class.  Performance mode: the order of the movable blocks is
+ * uniform within each run of them (the rest is measured by bench/).
  */
 double rs_order_entropy_bits(const struct rs_unit_shape *units,
 			     unsigned int n, int performance_mode)

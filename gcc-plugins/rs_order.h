@@ -3,9 +3,10 @@
  * rs_order.h - choosing the new order of a structure's movable units.
  *
  * A unit is one field, or a maximal run of adjacent bit-fields that must
- * move together.  The order is drawn from the keyed stream (rs_crypto.h)
- * and then repaired so that it adds no padding where a padding-free choice
- * exists and never makes two bit-field runs adjacent.  Pure C: the tests
+ * move together.  The order is drawn from the keyed stream (rs_crypto.h):
+ * a shuffle that does not grow the structure and never makes two bit-field
+ * runs adjacent, or one repaired so that it adds no padding where a
+ * padding-free choice exists.  Pure C: the tests and the bench's host tool
  * link it without GCC.
  */
 #ifndef RS_ORDER_H
@@ -14,6 +15,9 @@
 #include "rs_crypto.h"
 
 #define RS_CACHE_LINE_BYTES	64
+
+/* Full mode: shuffles tried as they are before one is repaired. */
+#define RS_PLAIN_ATTEMPTS	8
 
 /*
  * The layout-algorithm version.  Bump it whenever the layout of any
@@ -48,6 +52,8 @@ struct rs_slot {
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
 		   struct rs_slot *out);
+int rs_order_plain_fits(const struct rs_unit_shape *units,
+			const unsigned int *order, unsigned int n);
 void rs_order_repair(const unsigned int *shuffled,
 		     const struct rs_unit_shape *units, unsigned int n,
 		     struct rs_slot *out);

