@@ -7,6 +7,12 @@ randstruct.rst, written against Python's hashlib/hmac only.
   reference.py kat SEED_HEX IDENTITY_HEX N  same output as tests/kat/kat.c
   reference.py order SEED_HEX TAG FIELD...  full-mode field order for a
                                             struct whose fields are alike
+  reference.py full SEED_HEX TAG NAME:SIZE:ALIGN...
+                                            full-mode order of a struct of
+                                            named fields, no bit-fields
+                                            (version 2: a shuffle that fits
+                                            as it is, else the first-fit
+                                            repair of the 8th)
 """
 import hashlib
 import hmac
@@ -57,6 +63,43 @@ def shuffle(stream, items):
     return items
 
 
+PLAIN_ATTEMPTS = 8
+
+
+def plain_size(units, order):
+    off, align = 0, 1
+    for i in order:
+        size, al = units[i]
+        off = (off + al - 1) // al * al + size
+        align = max(align, al)
+    return (off + align - 1) // align * align
+
+
+def first_fit(units, shuffled):
+    """The repair: the earliest unit needing no padding, else the earliest
+    (no bit-fields here, so the run rules never decide)."""
+    left, off, out = list(shuffled), 0, []
+    while left:
+        pick = next((i for i in left if off % units[i][1] == 0), left[0])
+        left.remove(pick)
+        off = (off + units[pick][1] - 1) // units[pick][1] * units[pick][1]
+        off += units[pick][0]
+        out.append(pick)
+    return out
+
+
+def full_order(seed, tag, fields):
+    names = [f.split(":")[0] for f in fields]
+    units = [tuple(int(x) for x in f.split(":")[1:]) for f in fields]
+    s = Stream(seed, identity(tag, 0, names))
+    limit = plain_size(units, range(len(units)))
+    for _ in range(PLAIN_ATTEMPTS):
+        order = shuffle(s, list(range(len(units))))
+        if plain_size(units, order) <= limit:
+            return [names[i] for i in order]
+    return [names[i] for i in first_fit(units, order)]
+
+
 def main(argv):
     if argv[1] == "identity":
         print(identity(argv[2], int(argv[3]), argv[4:]).hex())
@@ -72,6 +115,8 @@ def main(argv):
         order = shuffle(Stream(seed, identity(tag, 0, fields)),
                         list(range(len(fields))))
         print(" ".join(fields[i] for i in order))
+    elif argv[1] == "full":
+        print(" ".join(full_order(bytes.fromhex(argv[2]), argv[3], argv[4:])))
     else:
         sys.exit(__doc__)
 

@@ -6,7 +6,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 11
+plan 13
 here=$(dirname "$0")
 REF="python3 $here/../kat/reference.py"
 "$GCC" -O2 -I"$here/../../gcc-plugins" -o "$T/kat" "$here/../kat/kat.c" \
@@ -64,6 +64,32 @@ rs_cc "$RS_ARG-seed=$seed0" "$RS_ARG-report=$T/r.jsonl" -c "$T/task.c" \
 check_eq "plugin layout for the pinned seed is pinned" \
 	"nvcsw min_flt start_time maj_flt pid real_parent tgid flags nivcsw prio stime utime " \
 	"$(field_order "$T/r.jsonl" task)"
+
+# Mixed sizes: full mode takes the first of 8 shuffles that fits as it
+# is (a roomy structure), else repairs the 8th by first fit (a tight one).
+# The reference implements both independently; 8 seeds each.
+cat > "$T/mix.c" <<'C'
+struct roomy { char c1; long l1; short s1; int i1; void *p1; char c2; int i2; }
+	__attribute__((randomize_layout));
+struct tight { long a; int b; char c; char d; short e; long f; int g; int h; }
+	__attribute__((randomize_layout));
+struct roomy r; struct tight t;
+C
+roomy="c1:1:1 l1:8:8 s1:2:2 i1:4:4 p1:8:8 c2:1:1 i2:4:4"
+tight="a:8:8 b:4:4 c:1:1 d:1:1 e:2:2 f:8:8 g:4:4 h:4:4"
+for tag in roomy tight; do
+	same=0
+	for i in 1 2 3 4 5 6 7 8; do
+		seed=$(test_seed "mix$i")
+		rm -f "$T/m.jsonl"
+		rs_cc "$RS_ARG-seed=$seed" "$RS_ARG-report=$T/m.jsonl" \
+			-c "$T/mix.c" -o "$T/mix.o"
+		# shellcheck disable=SC2086 # one word per field
+		[ "$($REF full "$seed" "$tag" ${!tag}) " = \
+		  "$(field_order "$T/m.jsonl" "$tag")" ] && same=$((same + 1))
+	done
+	check_eq "full mode of struct $tag equals the reference (8 seeds)" 8 "$same"
+done
 
 # RS_LAYOUT_VERSION pins every layout of tests/kat/corpus.c, for several
 # seeds and both modes.  A change to the derivation that does not bump the
