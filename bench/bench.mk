@@ -17,10 +17,11 @@
 # Knobs (environment or make variables): BENCH_DIR (build/bench),
 # BENCH_PAIRS, BENCH_JOBS (2), BENCH_NICE ("nice -n 10"), BENCH_SEED,
 # BENCH_FORCE=1 (redo callgrind runs), BENCH_SEEDS (seed sweep, 5),
+# BENCH_STRENGTH_SEEDS (seeds of the strength measurement, 1000),
 # BENCH_CG_DIR, BENCH_RESULTS, BENCH_PLUGIN (see bench/README).
 
 BENCH_RUN	:= bench/run
-export BENCH_DIR BENCH_PAIRS BENCH_BUILD_VARIANTS BENCH_JOBS BENCH_NICE BENCH_SEED BENCH_FORCE BENCH_SEEDS \
+export BENCH_DIR BENCH_PAIRS BENCH_BUILD_VARIANTS BENCH_JOBS BENCH_NICE BENCH_SEED BENCH_FORCE BENCH_SEEDS BENCH_STRENGTH_SEEDS \
 	BENCH_CG_DIR BENCH_RESULTS BENCH_PLUGIN
 
 .PHONY: bench bench-setup bench-compile bench-memory bench-strength \

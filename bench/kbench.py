@@ -857,18 +857,9 @@ def table_strength():
             sums["pairsb-" + v] += len(before)
         name = c if not r["anonymous"] else "%s (anonymous, line %d)" % (c, r["line"])
         rows.append((name, vals, cl, ng, nb))
-    out = ["Entropy in bits per structure (ours: `entropy_bits` of our report, a lower "
-           "bound; mainline and Clang: computed from their algorithms over the same "
-           "field lists, see the notes below):", "",
-           "| struct | fields | ours full | ours perf | mainline full | mainline perf (groups) | Clang (buckets) |",
-           "|---|---:|---:|---:|---:|---:|---:|"]
-    for name, vals, cl, ng, nb in sorted(rows):
-        out.append("| %s | %d | %.1f | %.1f | %.1f | %.1f (%d) | %.1f (%d) |" % (
-            name, vals["units"], vals["ours-full"], vals["ours-perf"],
-            vals["mainline-full"], vals["mainline-perf"], ng, vals["clang"], nb))
-    out.append("| **sum** | | **%.0f** | **%.0f** | **%.0f** | **%.0f** | **%.0f** |" % (
-        sums["ours-full"], sums["ours-perf"], sums["mainline-full"],
-        sums["mainline-perf"], sums["clang"]))
+    out = [table_measured().rstrip("\n")] if os.path.exists(
+        os.path.join(PROBE_DIR, "strength.json")) else [
+        "(no probe/strength.json: run bench/kbench.py measure)"]
     # the Clang model against the compiled Clang layouts: the named fields
     # of a bucket must come out contiguous (in offset order)
     good = tot = 0
@@ -1181,6 +1172,12 @@ def cmd_measure(args):
                        capture_output=True, text=True, check=True)
     for row, line in zip(out, p.stdout.splitlines()):
         row["estimate-ours-full"] = line.split()
+    p = subprocess.run([strength_tool(), "-e", "-n", str(n)],
+                       input="\n".join(spec_of(perf[(r["struct"], r["line"])], 1)
+                                       for r in recs) + "\n",
+                       capture_output=True, text=True, check=True)
+    for row, line in zip(out, p.stdout.splitlines()):
+        row["estimate-ours-perf"] = line.split()
     with open(os.path.join(PROBE_DIR, "strength.json"), "w") as f:
         json.dump({"seeds": n, "structs": out,
                    "support": model_support_check(full, support),
@@ -1259,11 +1256,11 @@ def member_name(r, k):
 IMPORTANT = ("cred", "task_struct", "file", "inode")
 
 
-def below_mainline(h_ours, h_main, n):
+def below_mainline(h_ours, h_main, n, sigmas=2):
     """Is ours' min-entropy below mainline's beyond sampling noise?  Both
     come from n draws: compare the likeliest offsets' probabilities."""
     p1, p2 = 2 ** -h_ours, 2 ** -h_main
-    return p1 - p2 > 2 * math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / n)
+    return p1 - p2 > sigmas * math.sqrt(p1 * (1 - p1) / n + p2 * (1 - p2) / n)
 
 
 def table_measured():
@@ -1279,17 +1276,17 @@ def table_measured():
            "member's byte offset, −log2 of its likeliest offset; then the layout "
            "entropy: exact where it can be computed (ours full: every order of "
            "up to 10 units enumerated; mainline full log2(n!), mainline perf and "
-           "Clang from their draws, all distinct layouts), otherwise `≥` our "
-           "documented lower bound (performance mode: the block orders); and "
+           "Clang from their draws, all distinct layouts), otherwise estimated "
+           "from the seeds (± two standard errors; see the notes below); and "
            "the most any zero-growth scheme could reach (log2 of the number of "
            "unit orders that do not grow the structure, up to 12 units)." % n, "",
            "| struct | units | min-entropy/member: ours full | ours perf | mainline full "
            "| mainline perf | Clang | ours full below mainline full (members) "
            "| layout bits: ours full | ours perf | mainline full | mainline perf | Clang "
-           "| zero-growth max |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "| zero-growth max | ours full, documented lower bound |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     tot = defaultdict(float)
-    members = below = strict = 0
+    members = below = strict = three = 0
     imp_below, zgap = [], []
     for row in sorted(data["structs"], key=lambda x: x["struct"]):
         m = row["members"]
@@ -1299,6 +1296,8 @@ def table_measured():
                if below_mainline(m["ours-full"][i][0], m["mainline-full"][i][0], n)]
         strict += sum(1 for i in range(k)
                       if m["ours-full"][i][0] < m["mainline-full"][i][0])
+        three += sum(1 for i in range(k) if below_mainline(
+            m["ours-full"][i][0], m["mainline-full"][i][0], n, 3))
         members += k
         below += len(bad)
         base = row["struct"].split()[0]
@@ -1320,16 +1319,23 @@ def table_measured():
         tot["layout-cl"] += row["clang-bits"]
         if zg is not None and ex:
             zgap.append("%s %.1f of %.1f" % (row["struct"], ex[0], zg))
-        out.append("| %s | %d | %s | %d | %s | ≥ %.1f | %.1f | %.1f | %.1f | %s |" % (
+        ep = row.get("estimate-ours-perf")
+        if ep and ep[0] != "-":
+            op = "%.1f ± %.1f" % (float(ep[0]), 2 * float(ep[1]))
+            tot["layout-ours-perf"] += float(ep[0])
+        else:
+            op = "≥ %.1f" % row["bound-ours-perf"]
+        out.append("| %s | %d | %s | %d | %s | %s | %.1f | %.1f | %.1f | %s | %.1f |" % (
             row["struct"], k, " | ".join("%.2f" % means[v] for v in vs), len(bad),
-            of, row["bound-ours-perf"], row["mainline-full-bits"],
+            of, op, row["mainline-full-bits"],
             row["mainline-perf-bits"], row["clang-bits"],
-            "%.1f" % zg if zg is not None else "—"))
+            "%.1f" % zg if zg is not None else "—", row["bound-ours-full"]))
         for v in vs:
             tot[v] += sum(x[0] for x in m[v])
-    out.append("| **all members** | %d | %s | **%d** | **%.0f** | | **%.0f** | **%.0f** | **%.0f** | |" % (
+    out.append("| **all members** | %d | %s | **%d** | **%.0f** | **%.0f** | **%.0f** | **%.0f** | **%.0f** | | **%.0f** |" % (
         members, " | ".join("**%.2f**" % (tot[v] / members) for v in vs), below,
-        tot["layout-ours"], tot["layout-mf"], tot["layout-mp"], tot["layout-cl"]))
+        tot["layout-ours"], tot["layout-ours-perf"], tot["layout-mf"], tot["layout-mp"],
+        tot["layout-cl"], tot["bound-ours"]))
     out += ["", "Ours full, layout entropy: exact (all orders enumerated) up to 10 "
             "units, otherwise estimated from the %d seeds as log2(n!) − mean log2 N(y), "
             "N(y) the number of shuffles giving the seed's layout (counted exactly by "
@@ -1341,11 +1347,13 @@ def table_measured():
     out += ["", "Members whose min-entropy under ours full is not significantly below "
             "mainline full's (the likeliest offset's probability, estimated from %d "
             "draws each, higher under ours by more than two standard errors counts "
-            "as below): %d of %d (%.1f%%); strictly below as estimated, noise "
-            "included: %d.  Significantly below in cred, task_struct, file, inode "
-            "and the ops tables: %s." % (
+            "as below): %d of %d (%.1f%%); below by more than three standard "
+            "errors: %d; strictly below as estimated, noise included: %d (with "
+            "equal distributions about half the members would be, and 2.3%% "
+            "beyond two standard errors).  Below by more than two standard errors "
+            "in cred, task_struct, file, inode and the ops tables: %s." % (
                 n, members - below, members, 100.0 * (members - below) / members,
-                strict, "; ".join(imp_below) if imp_below else "none")]
+                three, strict, "; ".join(imp_below) if imp_below else "none")]
     grown = ["%s/%s" % (row["struct"], v) for row in data["structs"]
              for v in ("ours-full", "ours-perf") if row["sizes"][v] > row["size_before"]]
     out += ["", "Our modelled layouts that grow a structure, over all seeds: %s.  "

@@ -25,9 +25,11 @@
  * "-s HEX" (repeatable) uses the given seeds.  "-x" instead prints, for a
  * structure of at most 10 units in full mode, the exact Shannon entropy
  * of the first attempt's layout over all orders of the shuffle (every
- * permutation is equally likely): "BITS LAYOUTS GROWING_ORDERS".  "-e"
- * prints, in full mode, an estimate of that entropy from the seeds' first
- * attempts (estimate() below): "BITS STDERR SAMPLES DISAGREEMENTS".
+ * permutation is equally likely, weighted by how full mode picks among
+ * them): "BITS LAYOUTS SHARE_THAT_FITS".  "-e" prints an estimate of the
+ * layout entropy from the seeds' first attempts, full mode (estimate())
+ * or performance mode (estimate_perf()): "BITS STDERR SAMPLES
+ * DISAGREEMENTS SHARE_NOT_FITTING" or "... BLOCK_ORDER_BITS".
  */
 #include <math.h>
 #include <stdio.h>
@@ -384,12 +386,14 @@ static int add_constraints(struct estimate *e, const struct replay *r,
 }
 
 static int replay_order(const struct spec *s, struct estimate *e,
-			const struct rs_slot *slots)
+			const struct rs_slot *slots, uint64_t offset, int prev)
 {
 	struct replay r;
 	unsigned int i;
 
 	memset(&r, 0, sizeof(r));
+	r.offset = offset;
+	r.prev_is_run = prev;
 	for (i = 0; i < s->n; i++) {
 		if (s->units[i].is_bitfield_run)
 			r.runs_left++;
@@ -491,7 +495,7 @@ static double surprise(const struct spec *s, struct estimate *e,
 		order[i] = slots[i].unit;
 	fits = rs_order_plain_fits(s->units, order, s->n);
 	free(order);
-	if (!replay_order(s, e, slots))
+	if (!replay_order(s, e, slots, 0, 0))
 		paths = log2_paths(e);
 	else if (!fits)
 		return NAN;
@@ -541,6 +545,304 @@ static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES]
 	free(slots);
 }
 
+/*
+ * Performance mode.  The layout fixes the block order (uniform within each
+ * run of movable blocks: log2(k!) each) and, block by block, each line
+ * group's order; a group's outcome depends on the past only through the
+ * state it starts from (offset, whether a bit-field run precedes), so
+ * H = sum log2(k!) + sum over groups of E[-log2 P(group's order | state)].
+ * P: the share of the group's shuffles whose first-fit order is this one
+ * (N(y) / k!, when y keeps the group's promise), plus, for the
+ * declaration order, the share of shuffles that break it (estimated from
+ * 2,000 random shuffles).
+ */
+#define LINE	RS_CACHE_LINE_BYTES
+
+struct perf_group_model {
+	unsigned int first, end;	/* declared units */
+	int crosser;			/* last unit runs into the next line */
+	uint64_t line_rel, limit_rel;	/* from the block's start */
+};
+
+static uint64_t *declared_offsets(const struct spec *s)
+{
+	uint64_t *off = calloc(s->n + 1, sizeof(*off)), o = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		o = up(o, s->units[i].align);
+		off[i] = o;
+		o += s->units[i].size;
+	}
+	off[s->n] = o;
+	return off;
+}
+
+/* First-fit (rs_order.c's pick_next) of @perm from @r; the order into @out. */
+static void first_fit_from(const struct spec *sub, const unsigned int *perm,
+			   struct replay r, unsigned int *out)
+{
+	unsigned int left[64], n = sub->n, i, k, best;
+
+	memcpy(left, perm, n * sizeof(*left));
+	for (k = 0; k < sub->n; k++) {
+		for (best = 0, i = 1; i < n; i++)
+			if (tier(&sub->units[left[i]], &r) <
+			    tier(&sub->units[left[best]], &r))
+				best = i;
+		out[k] = left[best];
+		r.offset = up(r.offset, sub->units[left[best]].align) +
+			   sub->units[left[best]].size;
+		r.prev_is_run = sub->units[left[best]].is_bitfield_run;
+		if (r.prev_is_run)
+			r.runs_left--;
+		else
+			r.others_left--;
+		memmove(left + best, left + best + 1, (n - best - 1) * sizeof(*left));
+		n--;
+	}
+}
+
+/* Does @order (then @crosser, if any) keep the group's promise from @o? */
+static int keeps_promise(const struct spec *sub, const unsigned int *order,
+			 const struct rs_unit_shape *crosser, uint64_t o,
+			 uint64_t line, uint64_t limit)
+{
+	unsigned int i;
+
+	for (i = 0; i <= sub->n; i++) {
+		const struct rs_unit_shape *u = i < sub->n ?
+			&sub->units[order[i]] : crosser;
+
+		if (!u)
+			break;
+		o = up(o, u->align);
+		if (o < line || o >= line + LINE)
+			return 0;
+		o += u->size;
+	}
+	return o <= limit;
+}
+
+/* Share of random shuffles of @sub whose first-fit order breaks the promise. */
+static double share_breaking(const struct spec *sub,
+			     const struct rs_unit_shape *crosser,
+			     const struct replay *r, uint64_t line,
+			     uint64_t limit)
+{
+	unsigned int perm[64], order[64], i, j, t, bad = 0, trial;
+	unsigned int rng = 12345;
+
+	for (trial = 0; trial < 2000; trial++) {
+		for (i = 0; i < sub->n; i++)
+			perm[i] = i;
+		for (i = sub->n; i > 1; i--) {
+			j = rand_r(&rng) % i;
+			t = perm[i - 1];
+			perm[i - 1] = perm[j];
+			perm[j] = t;
+		}
+		first_fit_from(sub, perm, *r, order);
+		bad += !keeps_promise(sub, order, crosser, r->offset, line, limit);
+	}
+	return bad / 2000.0;
+}
+
+struct group_ctx {
+	const struct spec *s;
+	unsigned int first, k;		/* declared units, crosser excluded */
+	int crosser;
+	uint64_t line, limit;
+	double *breaking;		/* [128] by offset in line and prev */
+};
+
+/* -log2 P(this group's order | its start state @r). */
+static double group_surprise(const struct group_ctx *g,
+			     const struct rs_slot *slots, struct replay r)
+{
+	struct rs_unit_shape units[64];
+	struct rs_slot ys[65];
+	unsigned int order[64], i, is_decl = 1;
+	const struct rs_unit_shape *crosser = NULL;
+	struct spec sub = *g->s;
+	struct estimate e;
+	unsigned int cls[65], req[65][MAX_CLASSES];
+	double p = 0, logfact = lgamma(g->k + 1.0) / log(2.0);
+	unsigned int key;
+
+	if (g->k <= 1)
+		return 0;
+	if (g->k > 64)
+		return NAN;
+	for (i = 0; i < g->k; i++) {
+		units[i] = g->s->units[g->first + i];
+		order[i] = slots[i].unit - g->first;
+		ys[i].unit = order[i];
+		is_decl &= order[i] == i;
+	}
+	if (g->crosser)
+		crosser = &g->s->units[g->first + g->k];
+	sub.units = units;
+	sub.n = g->k;
+	e.cls = cls;
+	e.req = req;
+	r.runs_left = r.others_left = 0;
+	for (i = 0; i < g->k; i++) {
+		if (units[i].is_bitfield_run)
+			r.runs_left++;
+		else
+			r.others_left++;
+	}
+	if (keeps_promise(&sub, order, crosser, r.offset, g->line, g->limit) &&
+	    !set_classes(&sub, &e) &&
+	    !replay_order(&sub, &e, ys, r.offset, r.prev_is_run))
+		p = exp2(log2_paths(&e) - logfact);
+	if (is_decl) {
+		key = (r.offset - g->line) % LINE * 2 + !!r.prev_is_run;
+		if (isnan(g->breaking[key]))
+			g->breaking[key] = share_breaking(&sub, crosser, &r,
+							  g->line, g->limit);
+		p += g->breaking[key];
+	}
+	return p > 0 ? -log2(p) : NAN;
+}
+
+struct perf_blocks {
+	uint64_t *off;
+	unsigned int *block_of;		/* [n]: block of each unit */
+	unsigned int *first;		/* [blocks + 1] */
+	unsigned int blocks;
+	double order_bits;		/* the block orders' entropy */
+	double *breaking;		/* [n][128] */
+};
+
+static int movable(const struct spec *s, const struct perf_blocks *pb,
+		   unsigned int b)
+{
+	unsigned int i;
+
+	if (b + 1 == pb->blocks && pb->off[s->n] % LINE)
+		return 0;
+	for (i = pb->first[b]; i < pb->first[b + 1]; i++)
+		if (s->units[i].align > LINE)
+			return 0;
+	return 1;
+}
+
+static void perf_blocks_init(const struct spec *s, struct perf_blocks *pb)
+{
+	unsigned int i, b, run = 0;
+
+	pb->off = declared_offsets(s);
+	pb->block_of = calloc(s->n + 1, sizeof(*pb->block_of));
+	pb->first = calloc(s->n + 2, sizeof(*pb->first));
+	pb->breaking = malloc((s->n + 1) * 128 * sizeof(*pb->breaking));
+	for (i = 0; i < (s->n + 1) * 128; i++)
+		pb->breaking[i] = NAN;
+	pb->blocks = 0;
+	for (i = 0; i < s->n; i++) {
+		if (!i || pb->off[i - 1] + s->units[i - 1].size <=
+			  pb->off[i] - pb->off[i] % LINE)
+			pb->first[pb->blocks++] = i;
+		pb->block_of[i] = pb->blocks - 1;
+	}
+	pb->first[pb->blocks] = s->n;
+	pb->order_bits = 0;
+	for (b = 0; b <= pb->blocks; b++) {
+		if (b < pb->blocks && movable(s, pb, b)) {
+			run++;
+			continue;
+		}
+		pb->order_bits += lgamma(run + 1.0) / log(2.0);
+		run = 0;
+	}
+}
+
+static void step(const struct rs_unit_shape *u, struct replay *r)
+{
+	r->offset = up(r->offset, u->align) + u->size;
+	r->prev_is_run = u->is_bitfield_run;
+}
+
+/* Sum of the groups' surprises for the layout in @slots. */
+static double perf_surprise(const struct spec *s, struct perf_blocks *pb,
+			    const struct rs_slot *slots)
+{
+	unsigned int pos = 0, b, i, m;
+	struct replay r;
+	double h = 0;
+
+	memset(&r, 0, sizeof(r));
+	while (pos < s->n) {
+		uint64_t from = up(r.offset, LINE), decl;
+		struct group_ctx g;
+
+		b = pb->block_of[slots[pos].unit];
+		decl = pb->off[pb->first[b]] - pb->off[pb->first[b]] % LINE;
+		for (i = pb->first[b]; i < pb->first[b + 1]; ) {
+			g.s = s;
+			g.first = i;
+			while (i < pb->first[b + 1] &&
+			       pb->off[i] / LINE == pb->off[g.first] / LINE)
+				i++;
+			g.k = i - g.first;
+			g.crosser = pb->off[i - 1] + s->units[i - 1].size >
+				    pb->off[i - 1] - pb->off[i - 1] % LINE + LINE;
+			g.k -= g.crosser;
+			g.line = from + pb->off[g.first] - pb->off[g.first] % LINE - decl;
+			g.limit = from + pb->off[i - 1] + s->units[i - 1].size - decl;
+			g.breaking = pb->breaking + 128 * g.first;
+			if (slots[pos].pads_to_line) {
+				r.offset = up(r.offset, LINE);
+				r.prev_is_run = 0;
+			}
+			h += group_surprise(&g, slots + pos, r);
+			for (m = i - g.first; m && pos < s->n; m--, pos++)
+				step(&s->units[slots[pos].unit], &r);
+		}
+	}
+	return h;
+}
+
+/* Performance mode's "BITS STDERR SAMPLES DISAGREEMENTS BLOCK_BITS". */
+static void estimate_perf(const struct spec *s,
+			  unsigned char (*seeds)[RS_SEED_BYTES],
+			  unsigned int nseeds)
+{
+	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
+	double sum = 0, sq = 0;
+	unsigned int i, used = 0, bad = 0;
+	struct perf_blocks pb;
+	struct rs_stream st;
+
+	perf_blocks_init(s, &pb);
+	for (i = 0; i < nseeds; i++) {
+		double h;
+
+		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
+		rs_order_performance(&st, s->units, s->n, slots);
+		h = pb.order_bits + perf_surprise(s, &pb, slots);
+		if (isnan(h)) {
+			bad++;
+			continue;
+		}
+		sum += h;
+		sq += h * h;
+		used++;
+	}
+	if (used > 1)
+		printf("%.4f %.4f %u %u %.4f\n", sum / used,
+		       sqrt(fmax(0, sq / used - (sum / used) * (sum / used)) /
+			    (used - 1)), used, bad, pb.order_bits);
+	else
+		printf("- - %u %u %.4f\n", used, bad, pb.order_bits);
+	free(pb.off);
+	free(pb.block_of);
+	free(pb.first);
+	free(pb.breaking);
+	free(slots);
+}
+
 static void seed_of(unsigned int i, unsigned char *seed)
 {
 	char text[64];
@@ -585,7 +887,7 @@ int main(int argc, char **argv)
 		if (do_estimate && !s.mode)
 			estimate(&s, seeds, nseeds);
 		else if (do_estimate)
-			printf("- - 0 0\n");
+			estimate_perf(&s, seeds, nseeds);
 		else if (do_exact && !s.mode && s.n <= MAX_EXACT && s.n > 0)
 			exact(&s);
 		else if (do_exact)
