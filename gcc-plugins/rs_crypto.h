@@ -41,7 +41,8 @@ void rs_hmac_sha256(const unsigned char key[RS_SEED_BYTES],
  * little-endian, eight per block, k counting from zero.  The two hashes
  * are kept part-way: @prefix has absorbed the keyed inner pad and the
  * identity, @outer the keyed outer pad, so a block costs only what
- * follows.
+ * follows.  Bounded draws below 2^16 read the words as 16-bit halves,
+ * low half first (rs_stream_below()).
  */
 struct rs_stream {
 	struct rs_sha256 prefix;
@@ -49,6 +50,8 @@ struct rs_stream {
 	uint64_t counter;
 	unsigned char block[RS_SHA256_BYTES];
 	unsigned int next_word;
+	uint32_t spare;		/* high half of the last word, for draws */
+	int has_spare;
 };
 
 void rs_stream_init(struct rs_stream *stream,

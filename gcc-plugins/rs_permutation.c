@@ -72,6 +72,7 @@ void rs_stream_init(struct rs_stream *stream,
 	stream->outer = key->outer;
 	stream->counter = 0;
 	stream->next_word = RS_SHA256_BYTES / 4;
+	stream->has_spare = 0;
 }
 
 uint32_t rs_stream_word(struct rs_stream *stream)
@@ -85,20 +86,40 @@ uint32_t rs_stream_word(struct rs_stream *stream)
 	       ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-/* A uniform value in [0, bound): reject the biased top of the range. */
+/* The stream as 16-bit values: each word's low half, then its high half. */
+static uint32_t stream_half(struct rs_stream *stream)
+{
+	uint32_t word;
+
+	if (stream->has_spare) {
+		stream->has_spare = 0;
+		return stream->spare;
+	}
+	word = rs_stream_word(stream);
+	stream->spare = word >> 16;
+	stream->has_spare = 1;
+	return word & 0xffff;
+}
+
+/*
+ * A uniform value in [0, bound): reject the biased top of the range.
+ * Bounds up to 2^16 (every shuffle of a structure's units) take 16-bit
+ * values, half the stream a 32-bit draw would use; larger ones take words.
+ */
 uint32_t rs_stream_below(struct rs_stream *stream, uint32_t bound)
 {
-	uint64_t span = (uint64_t)1 << 32;
-	uint64_t limit;
-	uint32_t word;
+	uint64_t span, limit;
+	uint32_t value;
+	int halves = bound <= 1U << 16;
 
 	if (bound <= 1)
 		return 0;
+	span = halves ? (uint64_t)1 << 16 : (uint64_t)1 << 32;
 	limit = span - span % bound;
 	do {
-		word = rs_stream_word(stream);
-	} while (word >= limit);
-	return word % bound;
+		value = halves ? stream_half(stream) : rs_stream_word(stream);
+	} while (value >= limit);
+	return value % bound;
 }
 
 void rs_shuffle(struct rs_stream *stream, unsigned int *items, unsigned int n)

@@ -36,7 +36,7 @@ def identity(tag, mode, fields):
 class Stream:
     def __init__(self, seed, ident):
         self.seed, self.ident = seed, ident
-        self.counter, self.words = 0, []
+        self.counter, self.words, self.halves = 0, [], []
 
     def word(self):
         if not self.words:
@@ -46,12 +46,21 @@ class Stream:
             self.counter += 1
         return self.words.pop(0)
 
+    def half(self):
+        if not self.halves:
+            w = self.word()
+            self.halves = [w & 0xffff, w >> 16]
+        return self.halves.pop(0)
+
     def below(self, bound):
+        """Rejection sampling: 16-bit values for bounds up to 2^16, else
+        32-bit words."""
         if bound <= 1:
             return 0
-        limit = (1 << 32) - (1 << 32) % bound
+        bits = 16 if bound <= 1 << 16 else 32
+        limit = (1 << bits) - (1 << bits) % bound
         while True:
-            w = self.word()
+            w = self.half() if bits == 16 else self.word()
             if w < limit:
                 return w % bound
 
