@@ -925,9 +925,15 @@ def strength_tool():
     return tool
 
 
+_KIT_PLUGIN = []
+
+
 def kit_plugin():
-    """This checkout's gcc-plugins/, built against ours-full's seed header."""
-    return patched_plugin(None)
+    """This checkout's gcc-plugins/, built against ours-full's seed header
+    (once per run)."""
+    if not _KIT_PLUGIN:
+        _KIT_PLUGIN.append(patched_plugin(None))
+    return _KIT_PLUGIN[0]
 
 
 def spec_of(r, mode):
