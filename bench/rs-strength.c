@@ -758,6 +758,22 @@ static void perf_blocks_init(const struct spec *s, struct perf_blocks *pb)
 	}
 }
 
+/* rs_order.c's group_room(): where a group may end, in the declaration. */
+static uint64_t group_room(const struct spec *s, const struct perf_blocks *pb,
+			   unsigned int b, unsigned int next)
+{
+	uint64_t size = pb->off[s->n];
+	unsigned int i;
+
+	if (next < pb->first[b + 1])
+		return pb->off[next];
+	if (b + 1 < pb->blocks)
+		return pb->off[pb->first[b + 1]] - pb->off[pb->first[b + 1]] % LINE;
+	for (i = 0; i < s->n; i++)
+		size = up(size, s->units[i].align);
+	return size;
+}
+
 static void step(const struct rs_unit_shape *u, struct replay *r)
 {
 	r->offset = up(r->offset, u->align) + u->size;
@@ -790,7 +806,7 @@ static double perf_surprise(const struct spec *s, struct perf_blocks *pb,
 				    pb->off[i - 1] - pb->off[i - 1] % LINE + LINE;
 			g.k -= g.crosser;
 			g.line = from + pb->off[g.first] - pb->off[g.first] % LINE - decl;
-			g.limit = from + pb->off[i - 1] + s->units[i - 1].size - decl;
+			g.limit = from + group_room(s, pb, b, i) - decl;
 			g.breaking = pb->breaking + 128 * g.first;
 			if (slots[pos].pads_to_line) {
 				r.offset = up(r.offset, LINE);

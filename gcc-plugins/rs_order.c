@@ -21,7 +21,9 @@
  * repaired, a unit that ran into the next line staying last, and placed
  * on its line, padded to it when the group before it came out shorter.
  * A group whose shuffled order would start a unit outside its line or
- * end later than it did is placed in declaration order instead.  Units
+ * end later than the next group (or block, or for the last block the
+ * structure) started in the declaration is placed in declaration order
+ * instead.  Units
  * that shared a line keep sharing one and nothing grows.
  *
  * Neither the fit test nor the repair can tell apart two units of the
@@ -239,6 +241,7 @@ struct perf_model {
 	unsigned int n;
 	uint64_t *off;		/* [n]: declared offset of each unit */
 	uint64_t end;		/* end of the last unit */
+	uint64_t size;		/* @end rounded to the largest alignment */
 	unsigned int *block;	/* [blocks + 1]: first unit of each block */
 	unsigned int blocks;
 };
@@ -283,6 +286,9 @@ static void perf_model_init(struct perf_model *m,
 			m->block[m->blocks++] = i;
 	}
 	m->end = o;
+	m->size = o;
+	for (i = 0; i < n; i++)
+		m->size = round_up(m->size, units[i].align);
 	m->block[m->blocks] = n;
 }
 
@@ -427,6 +433,21 @@ static unsigned int place_group(struct rs_stream *stream,
 	return count;
 }
 
+/*
+ * Where the group ending before unit @next of block @b may end, in the
+ * declaration: where the next group starts, the block's end, or the
+ * structure's size for the last block (its tail padding is room too).
+ */
+static uint64_t group_room(const struct perf_model *m, unsigned int b,
+			   unsigned int next)
+{
+	if (next < m->block[b + 1])
+		return m->off[next];
+	if (b + 1 < m->blocks)
+		return line_start(m->off[m->block[b + 1]]);
+	return m->size;
+}
+
 /* Place block @b at @p, which the previous block left within a line of a boundary. */
 static unsigned int place_block(struct rs_stream *stream,
 				const struct perf_model *m, unsigned int b,
@@ -444,7 +465,7 @@ static unsigned int place_block(struct rs_stream *stream,
 			i++;
 		g.end = i;
 		g.line = from + line_start(m->off[g.first]) - decl;
-		g.limit = from + unit_end(m, i - 1) - decl;
+		g.limit = from + group_room(m, b, i) - decl;
 		placed += place_group(stream, m, &g, p, out + placed);
 	}
 	return placed;

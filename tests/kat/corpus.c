@@ -3,9 +3,9 @@
  * corpus.c - structure shapes whose layouts pin RS_LAYOUT_VERSION: every
  * rule of the derivation (alike units, mixed sizes and alignments,
  * bit-field runs, flexible arrays, anonymous members, fixed regions,
- * automatic function-pointer tables, cache-line groups) shows up here, so
- * a change to any of them changes the digest tests/plugin/derivation.t
- * pins for the current version.
+ * automatic function-pointer tables, cache-line groups and blocks, room
+ * in a line's padding) shows up here, so a change to any of them changes
+ * the digest tests/plugin/derivation.t pins for the current version.
  */
 #define __randomize_layout __attribute__((randomize_layout))
 #define __no_randomize_layout __attribute__((no_randomize_layout))
@@ -102,6 +102,25 @@ struct big {
 	long g0, g1, g2, g3;
 } __randomize_layout;
 
+/* one line whose tail padding is room for performance mode's group */
+struct tailroom {
+	void *p1, *p2, *p3, *p4, *p5, *p6, *p7;
+	unsigned int flags;
+} __randomize_layout;
+
+/* lines tied by members that cross them, a partial last line */
+struct crossing {
+	long a, b, c, d, e, f, g;
+	char name[20];
+	int i1, i2, i3;
+	struct {
+		long x, y, z;
+	} triple;
+	short s;
+	long h, k;
+	char c1;
+} __randomize_layout;
+
 struct alike v_alike;
 struct mixed v_mixed;
 struct bits v_bits;
@@ -111,3 +130,5 @@ struct ops v_ops;
 struct kept_ops v_kept_ops;
 struct region v_region;
 struct big v_big;
+struct tailroom v_tailroom;
+struct crossing v_crossing;
