@@ -129,7 +129,12 @@ static struct rs_unit_shape shape_of(const struct rs_relayout *r,
 		shape.align = DECL_ALIGN_UNIT(field) ? DECL_ALIGN_UNIT(field) : 1;
 	}
 	shape.size = (end_bit - start_bit + BITS_PER_UNIT - 1) / BITS_PER_UNIT;
-	if (shape.size % shape.align)
+	/*
+	 * A run occupies whole storage units; a field its own size, even when
+	 * aligned beyond it (an array of 504 bytes aligned to 64 ends at 504,
+	 * and the next field may start there).
+	 */
+	if (shape.is_bitfield_run && shape.size % shape.align)
 		shape.size += shape.align - shape.size % shape.align;
 	return shape;
 }
