@@ -134,8 +134,8 @@ static void add_fields(struct rs_text *t, const struct rs_trees *declared)
  * What the GCC-free derivation needs to replay this structure (the bench's
  * host tool): the identity, and each unit as [first field, size, align,
  * bit-field run, bytes] in declaration order, where size is the shape the
- * derivation sees (rounded to the alignment) and bytes what the field
- * itself occupies (the shape's size for a run).
+ * derivation sees (a bit-field run rounded to whole storage units) and
+ * bytes what the field itself occupies (the shape's size for a run).
  */
 static void add_units(struct rs_text *t, const struct rs_report_entry *e)
 {
