@@ -49,6 +49,7 @@ test -f "$out/vmlinux" || bail "the distributed rebuild failed, see $out/build.l
 objects=$(plugin_objects "$out" | wc -l)
 remote=$(icecream_remote_jobs)
 echo "icecream: $remote compile jobs on node-b, $(icecream_local_jobs) run locally; $objects objects compiled with the plugin" | diag
+CCACHE_PREFIX='' ccache --print-stats | grep -E '^(cache_miss|direct_cache_hit|preprocessed_cache_hit)' | diag
 check "icecream compiled at least 90% of the plugin objects on the other node ($remote of $objects)" \
 	test "$((remote * 10))" -ge "$((objects * 9))" -a "$objects" -gt 500
 paths=$(plugin_objects "$out" | sed 's|/\([^/]*\)$|/.\1.cmd|' |

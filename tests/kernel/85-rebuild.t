@@ -8,12 +8,13 @@
 # those of the clean build B.  With plugin and seed put back, ccache
 # serves every object and vmlinux is bit-identical to the plain build.
 # External module builds refuse a tree whose randstruct headers are
-# missing or stale, naming the file.
+# missing or stale, naming the file.  An in-tree build (no O=) recompiles
+# its objects after a plugin change too.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 17
+plan 19
 
 ensure_build A "$SEED_A"
 ensure_build B "$SEED_B"
@@ -155,5 +156,33 @@ refuses "M= with a hash header naming no layout version stops, naming it" \
 	"$hash_h names no layout version"
 mv "$T/hash.h" "$hash_h"
 check "with the headers back, the external module builds again" extmod
+
+# 5. In-tree (no O=): a hard-linked copy of the source, configured as A;
+# files are replaced, never written in place.
+it=$KDIR/intree
+rm -rf "$it"
+cp -al "$SRC" "$it"
+cp "$out/.config" "$it/.config"
+mkdir -p "$it/scripts/basic"
+echo "$SEED_A" >"$it/scripts/basic/randstruct.seed"
+unset KERNEL_CC
+itmake() {
+	make -C "$it" -j"$JOBS" "$@" >>"$it/build.log" 2>&1
+}
+if ! itmake olddefconfig || ! itmake kernel/fork.o; then
+	bail "in-tree build of kernel/fork.o failed, see $it/build.log"
+fi
+touch "$work/intree.stamp"
+sleep 1
+il=$it/scripts/gcc-plugins/randstruct/rs_lists.c
+cp "$il" "$il.new"
+printf '\nconst char rs_rebuild_test_marker[] = "in-tree";\n' >>"$il.new"
+mv "$il.new" "$il"
+itmake kernel/fork.o
+check "in-tree: a plugin change rebuilds the plugin and its build header" \
+	test "$it/scripts/gcc-plugins/randstruct_build.h" -nt "$work/intree.stamp"
+check "in-tree: and recompiles kernel/fork.o" \
+	test "$it/kernel/fork.o" -nt "$work/intree.stamp"
+rm -rf "$it"
 
 done_testing

@@ -29,6 +29,7 @@ icecream_down() {
 	done
 	ip netns del rs-ice-a 2>/dev/null
 	ip netns del rs-ice-b 2>/dev/null
+	[ -z "${ICE_SOCKETS:-}" ] || rm -rf "$ICE_SOCKETS"
 	return 0
 }
 
@@ -46,6 +47,9 @@ icecream_up() {
 	mkdir -p "$ICE_DIR/env-a" "$ICE_DIR/env-b"
 	# iceccd drops to the icecc user to install compiler environments.
 	chown icecc "$ICE_DIR" "$ICE_DIR/env-a" "$ICE_DIR/env-b" || return 1
+	# Unix socket paths must stay short (108 bytes).
+	ICE_SOCKETS=$(mktemp -d /tmp/rs-ice.XXXXXX) && chown icecc "$ICE_SOCKETS" ||
+		return 1
 	ip netns del rs-ice-a 2>/dev/null
 	ip netns del rs-ice-b 2>/dev/null
 	ip netns add rs-ice-a && ip netns add rs-ice-b &&
@@ -59,9 +63,9 @@ icecream_up() {
 		return 1
 	ice_start scheduler rs-ice-a icecc-scheduler -n rs-ice -vvv
 	sleep 1
-	ICECC_TEST_SOCKET=$ICE_DIR/a.socket ice_start node-a rs-ice-a \
+	ICECC_TEST_SOCKET=$ICE_SOCKETS/a ice_start node-a rs-ice-a \
 		iceccd -n rs-ice -s "$ICE_NET.1" -m 0 -N node-a -b "$ICE_DIR/env-a"
-	ICECC_TEST_SOCKET=$ICE_DIR/b.socket ice_start node-b rs-ice-b \
+	ICECC_TEST_SOCKET=$ICE_SOCKETS/b ice_start node-b rs-ice-b \
 		iceccd -n rs-ice -s "$ICE_NET.1" -m 2 -N node-b -b "$ICE_DIR/env-b"
 	# Both daemons log in to the scheduler within a few seconds.
 	local waited=0
@@ -76,7 +80,7 @@ icecream_up() {
 }
 
 icecream_run() {
-	ICECC_TEST_SOCKET=$ICE_DIR/a.socket ip netns exec rs-ice-a "$@"
+	ICECC_TEST_SOCKET=$ICE_SOCKETS/a ip netns exec rs-ice-a "$@"
 }
 
 icecream_remote_jobs() {
