@@ -16,7 +16,8 @@
 #
 # Knobs: KERNEL_TARBALL, KERNEL_DIR (work directory), KERNEL_JOBS (-j),
 # KBUILD_RANDSTRUCT_SEED (64 hex digits, for a reproducible build),
-# QEMU_TIMEOUT (seconds).
+# QEMU_TIMEOUT (seconds), KERNEL_CC (kbuild's CC, e.g. "ccache gcc"),
+# KERNEL_REPORT (the layout report's path; empty: none).
 
 KERNEL_TARBALL	?= /usr/src/linux-source-6.12.tar.xz
 KERNEL_DIR	?= build/kernel
@@ -24,7 +25,8 @@ KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
-		   linux-source-6.12 quilt openssl kmod git jq debhelper rsync
+		   linux-source-6.12 quilt openssl kmod git jq debhelper rsync \
+		   ccache icecc iproute2
 
 RS_KIT		:= $(CURDIR)
 RS_KDIR		:= $(abspath $(KERNEL_DIR))

@@ -35,16 +35,18 @@ refuses() {
 		test "$(wc -l <"$tmp/out")" = 1 -a -n "$(grep -E "$pattern" "$tmp/out")"
 }
 
-echo "1..20"
+echo "1..21"
 
 d=$tmp/a
-sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h"
+sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h" 7
 seed=$(cat "$d/seed")
 t "a new seed is 64 lowercase hex digits" \
 	test -n "$(echo "$seed" | grep -xE '[0-9a-f]{64}')"
 t "the seed file is mode 600" test "$(stat -c %a "$d/seed")" = 600
 t "the hash header holds sha256 of the seed's hex text" \
 	grep -q "^#define RANDSTRUCT_HASHED_SEED \"$(printf '%s' "$seed" | sha256sum | cut -c1-64)\"$" "$d/hash.h"
+t "the hash header names the layout version and a hash of seed and version" \
+	grep -q "^#define RANDSTRUCT_LAYOUT_ID \"v7_$(printf 'randstruct layout 7 seed %s' "$seed" | sha256sum | cut -c1-64)\"$" "$d/hash.h"
 t "the seed header has 32 byte values" \
 	test "$(grep -o '0x[0-9a-f][0-9a-f]' "$d/seed.h" | wc -l)" = 32
 t "the seed header does not contain the hex text" \
@@ -53,13 +55,13 @@ t "the seed header bytes are the seed" \
 	test "$(grep -o '0x[0-9a-f][0-9a-f]' "$d/seed.h" | sed 's/0x//' | tr -d '\n')" = "$seed"
 
 touch -d '2001-01-01' "$d/seed.h" "$d/hash.h"
-sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h"
+sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h" 7
 t "an existing seed is reused" test "$(cat "$d/seed")" = "$seed"
 t "unchanged headers are not rewritten (no spurious rebuild)" \
 	test "$(stat -c %Y "$d/seed.h")" = "$(date -d 2001-01-01 +%s)"
 
 s2=$(printf 'x' | sha256sum | cut -c1-64)
-KBUILD_RANDSTRUCT_SEED=$s2 sh "$gen" "$tmp/b/seed" "$tmp/b/seed.h" "$tmp/b/hash.h"
+KBUILD_RANDSTRUCT_SEED=$s2 sh "$gen" "$tmp/b/seed" "$tmp/b/seed.h" "$tmp/b/hash.h" 7
 t "KBUILD_RANDSTRUCT_SEED supplies the seed" test "$(cat "$tmp/b/seed")" = "$s2"
 
 refuses "short KBUILD_RANDSTRUCT_SEED" 'KBUILD_RANDSTRUCT_SEED.*64' \

@@ -50,8 +50,8 @@ out=$(gcc -E -P -DRANDSTRUCT -I"$SRC/include" \
 check "with RANDSTRUCT the annotations expand to the plugin's attributes" \
 	test -n "$(echo "$out" | grep 'randomize_layout')" -a \
 	-n "$(echo "$out" | grep '__designated_init__')"
-check "vermagic appends RANDSTRUCT_<hash of the seed>" \
-	grep -q 'define MODULE_RANDSTRUCT "RANDSTRUCT_" RANDSTRUCT_HASHED_SEED' \
+check "vermagic appends RANDSTRUCT_<layout version>_<hash of seed and version>" \
+	grep -q 'define MODULE_RANDSTRUCT "RANDSTRUCT_" RANDSTRUCT_LAYOUT_ID' \
 	"$SRC/include/linux/vermagic.h"
 
 done_testing

@@ -10,7 +10,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 12
+plan 16
 
 for k in A B; do
 	seed_var=SEED_$k
@@ -34,6 +34,14 @@ for k in A B; do
 	echo "kernel $k: $with of $total C objects carry the seed hash" | diag
 	check "kernel $k: all $total C objects carry seed-hash of seed $k" \
 		test "$total" -gt 100 -a "$with" = "$total"
+	# ... and depend on the build header, which names the plugin binary.
+	with=$(xargs -r grep -l 'scripts/gcc-plugins/randstruct_build.h' \
+		<"$out/.c-objects" | wc -l)
+	check "kernel $k: all $total C objects depend on randstruct_build.h" \
+		test "$with" = "$total"
+	check "kernel $k: randstruct_build.h names the layout version, seed hash and plugin binary" \
+		grep -q "^#pragma randstruct build \"layout=$(layout_version) seed=$(seed_hash "$seed") plugin=$(sha256sum <"$out/scripts/gcc-plugins/randomize_layout_plugin.so" | cut -c1-64) " \
+		"$out/scripts/gcc-plugins/randstruct_build.h"
 
 	# The vDSO's userspace objects filter RANDSTRUCT_CFLAGS out; the
 	# kernel-side objects of the same directory (vma.o) keep them.

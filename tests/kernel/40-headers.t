@@ -40,9 +40,10 @@ mkdir -p "$root"
 hdr=$(find "$root/usr/src" -maxdepth 1 -name 'linux-headers-*' -type d 2>/dev/null | head -n1)
 check "linux-headers carries scripts/basic/randstruct.seed equal to seed A" \
 	test -n "$hdr" -a "$(cat "$hdr/scripts/basic/randstruct.seed" 2>/dev/null)" = "$SEED_A"
-check "linux-headers carries the plugin and its seed header" \
+check "linux-headers carries the plugin, its seed header and its build header" \
 	test -s "$hdr/scripts/gcc-plugins/randomize_layout_plugin.so" -a \
-	-s "$hdr/scripts/gcc-plugins/randomize_layout_seed.h"
+	-s "$hdr/scripts/gcc-plugins/randomize_layout_seed.h" -a \
+	-s "$hdr/scripts/gcc-plugins/randstruct_build.h"
 check "linux-headers carries randstruct_hash.h with seed A's hash" \
 	grep -q "$(seed_hash "$SEED_A")" "$hdr/include/generated/randstruct_hash.h"
 upper=$(echo "$SEED_A" | tr a-f A-F)
@@ -68,8 +69,8 @@ intree=$(ensure_module A)
 vm_hdr=$(modinfo -F vermagic "$mod/rsmod.ko" 2>/dev/null)
 vm_tree=$(modinfo -F vermagic "$intree" 2>/dev/null)
 echo "vermagic: $vm_hdr" | diag
-check "its vermagic equals the in-tree module's and names seed A's hash" \
+check "its vermagic equals the in-tree module's and names seed A's layout id" \
 	test -n "$vm_hdr" -a "$vm_hdr" = "$vm_tree" -a \
-	-n "$(echo "$vm_hdr" | grep "RANDSTRUCT_$(seed_hash "$SEED_A")")"
+	-n "$(echo "$vm_hdr" | grep "RANDSTRUCT_$(vermagic_id "$SEED_A" "$(layout_version)")")"
 
 done_testing

@@ -5,20 +5,22 @@
 # (fork, exec, signals, sigprocmask/sigsuspend/pselect round trips through
 # task_struct's blocked and saved_sigmask, /proc/self/status) and loads test
 # modules: built against A (in-tree and from linux-headers) they load into
-# A and read the right task_struct fields; built against B they are refused
-# by A with a vermagic error.
+# A and read the right task_struct fields; built against B, or with A's
+# seed by a plugin of another layout version, they are refused by A with a
+# vermagic error naming both.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 14
+plan 16
 
 ensure_build A "$SEED_A"
 ensure_build B "$SEED_B"
 ko_a=$(ensure_module A)
 ko_b=$(ensure_module B)
+ko_v=$(ensure_version_module)
 ko_hdr=$KDIR/rsmod-headers/rsmod.ko
-mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko")
+mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko")
 [ -f "$ko_hdr" ] && mods_a+=("$ko_hdr=3-rsmod-headers.ko")
 
 boot() {
@@ -62,8 +64,13 @@ check "and reads A's task_struct correctly (comm=insmod)" \
 	grep -q '^rsmod: loaded comm=insmod pid=[1-9]' "$log_a"
 check "module built against B is refused by A" \
 	grep -qx 'RANDSTRUCT-INSMOD: 2-rsmod-B.ko refused' "$log_a"
-check "A's console shows the vermagic error naming both seed hashes" \
-	grep -q "version magic '.*RANDSTRUCT_$(seed_hash "$SEED_B")' should be '.*RANDSTRUCT_$(seed_hash "$SEED_A")'" "$log_a"
+ver=$(layout_version)
+check "A's console shows the vermagic error naming both seeds' layout ids" \
+	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_B" "$ver")' should be '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver")'" "$log_a"
+check "module built with A's seed by layout version $((ver + 1)) is refused by A" \
+	grep -qx 'RANDSTRUCT-INSMOD: 4-rsmod-nextver.ko refused' "$log_a"
+check "A's console names both layout versions (v$((ver + 1)) should be v$ver)" \
+	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_A" $((ver + 1)))' should be '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver")'" "$log_a"
 if [ -f "$ko_hdr" ]; then
 	check "module built against the bindeb-pkg headers loads into A" \
 		grep -qx 'RANDSTRUCT-INSMOD: 3-rsmod-headers.ko loaded' "$log_a"

@@ -29,6 +29,9 @@ export KBUILD_BUILD_USER=randstruct
 export KBUILD_BUILD_HOST=kit
 export KBUILD_BUILD_VERSION=1
 
+# shellcheck disable=SC2034 # for the tests that source this file
+RSLAYOUT="python3 $KIT/tests/rslayout.py"
+
 mkdir -p "$KDIR"
 
 tap_n=0
@@ -146,6 +149,41 @@ ensure_module() {
 	echo "$out/rsmod/rsmod.ko"
 }
 
+# ensure_version_module: rsmod.ko built as an older or newer kit would
+# build it against kernel A: the same seed and configuration, a plugin
+# whose RS_LAYOUT_VERSION is one more.  The tree is a hard-linked copy of
+# the source with only rs_order.h replaced, prepared with modules_prepare.
+ensure_version_module() {
+	local src=$KDIR/linux-nextver out=$KDIR/out-nextver a ver
+	a=$(out_dir A)
+	ver=$(($(layout_version) + 1))
+	if [ ! -f "$out/rsmod/rsmod.ko" ] || [ "$a/vmlinux" -nt "$out/rsmod/rsmod.ko" ]; then
+		rm -rf "$src" "$out"
+		cp -al "$SRC" "$src"
+		local h=$src/scripts/gcc-plugins/randstruct/rs_order.h
+		sed "s/^#define RS_LAYOUT_VERSION[ \t]*[0-9]*$/#define RS_LAYOUT_VERSION\t$ver/" \
+			"$h" >"$h.new"
+		rm -f "$h"
+		mv "$h.new" "$h"
+		mkdir -p "$out/scripts/basic"
+		cp "$a/.config" "$a/Module.symvers" "$out/"
+		cp "$a/scripts/basic/randstruct.seed" "$out/scripts/basic/"
+		make -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
+			>"$out/prepare.log" 2>&1 ||
+			bail "modules_prepare for layout version $ver failed, see $out/prepare.log"
+		"$KIT/scripts/randstruct-kernel" module "$src" "$out" "$out/rsmod" ||
+			bail "building rsmod for layout version $ver failed"
+	fi
+	echo "$out/rsmod/rsmod.ko"
+}
+
+# randomized_layouts OUT REPORT: pahole's view, in OUT's vmlinux, of every
+# named structure that the layout report REPORT lists.
+randomized_layouts() {
+	pahole -C "$(jq -r 'select(.anonymous | not) | .struct' "$2" |
+		sort -u | paste -sd,)" "$1/vmlinux"
+}
+
 # pahole_struct NAME STRUCT: pahole's view of STRUCT in kernel NAME.
 pahole_struct() {
 	pahole -C "$2" "$(out_dir "$1")/vmlinux"
@@ -153,6 +191,25 @@ pahole_struct() {
 
 seed_hash() {
 	printf '%s' "$1" | sha256sum | cut -c1-64
+}
+
+# layout_version: RS_LAYOUT_VERSION of the plugin in the test tree.
+layout_version() {
+	sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
+		"$SRC/scripts/gcc-plugins/randstruct/rs_order.h"
+}
+
+# vermagic_id SEED VERSION: what module vermagic carries after RANDSTRUCT_.
+vermagic_id() {
+	echo "v${2}_$(printf 'randstruct layout %s seed %s' "$2" "$1" |
+		sha256sum | cut -c1-64)"
+}
+
+# C objects of a build tree compiled with the plugin (their .cmd files).
+plugin_objects() {
+	find "$1" -name '.*.o.cmd' ! -path '*/rsmod*' \
+		-exec grep -l '^savedcmd_.*-fplugin=[^ ]*randomize_layout_plugin' {} + \
+		2>/dev/null | sed 's|/\.\([^/]*\)\.cmd$|/\1|'
 }
 
 # pahole_members NAME STRUCT [ANCHOR]: "member byte_offset byte_size" for

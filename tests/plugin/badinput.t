@@ -11,7 +11,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 91
+plan 100
 export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 good=$(test_seed badinput)
@@ -116,6 +116,38 @@ bad_arg "seed-hash= too short" "is not a SHA-256" "$A-seed-hash=${good:1}"
 bad_arg "seed-hash= of another seed" "does not match the plugin's seed" \
 	"$A-seed=$good" "$A-seed-hash=$(test_seed other)"
 
+# --- plugin: layout version and the build header ----------------------------
+ver=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
+	"$(dirname "$0")/../../gcc-plugins/rs_order.h")
+bad_arg "layout-version without =" "argument .layout-version. needs a value" \
+	"$A-layout-version"
+bad_arg "layout-version= of another version" \
+	"the build expects layout version .$((ver + 1)).*derives layout version $ver" \
+	"$A-layout-version=$((ver + 1))"
+bad_arg "layout-version= not a number" "expects layout version .v1." \
+	"$A-layout-version=v1"
+# build_header NAME TEXT: a header holding "#pragma randstruct build TEXT".
+build_header() {
+	printf '#pragma randstruct build %s\n' "$2" > "$T/$1"
+}
+seedhash=$(printf '%s' "$good" | sha256sum | cut -c1-64)
+build_header stale-seed.h "\"layout=$ver seed=$(test_seed other) plugin=0 args=\""
+bad_arg "build header of another seed: stale, named" \
+	"stale-seed.h. is stale: it names layout version $ver and seed SHA-256 $(test_seed other)" \
+	"$A-seed=$good" -include "$T/stale-seed.h"
+build_header stale-version.h "\"layout=$((ver + 1)) seed=$seedhash plugin=0 args=\""
+bad_arg "build header of another layout version: stale, named" \
+	"stale-version.h. is stale: it names layout version $((ver + 1))" \
+	"$A-seed=$good" -include "$T/stale-version.h"
+build_header garbled.h '"layout seed"'
+bad_arg "garbled build header" "malformed .#pragma randstruct build" \
+	"$A-seed=$good" -include "$T/garbled.h"
+build_header current.h "\"layout=$ver seed=$seedhash plugin=0 args=\""
+rm -f "$T/t.o"
+check "the current build header compiles, without a warning" \
+	test -z "$(rs_cc "$A-seed=$good" -Wall -include "$T/current.h" -c "$T/t.c" \
+		-o "$T/t.o" 2>&1)" -a -s "$T/t.o"
+
 # --- plugin: policy= --------------------------------------------------------
 bad_arg "policy without =" "argument .policy. needs a value" "$A-policy"
 bad_arg "policy= empty" "policy=. needs a file name" "$A-policy="
@@ -206,7 +238,7 @@ bad_seedfile() {
 	printf '%b' "$3" > "$T/gen/seed"
 	expect_fail "gen-random-seed.sh: $1" "$2" \
 		env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/gen/seed" \
-		"$T/gen/seed.h" "$T/gen/hash.h"
+		"$T/gen/seed.h" "$T/gen/hash.h" 1
 	check "... no header written" \
 		test ! -e "$T/gen/seed.h" -a ! -e "$T/gen/hash.h"
 }
@@ -215,8 +247,12 @@ expect_fail "gen-random-seed.sh: no arguments" "usage: gen-random-seed.sh" \
 	"$GEN"
 expect_fail "gen-random-seed.sh: one argument" "usage: gen-random-seed.sh" \
 	"$GEN" "$T/x.seed"
-expect_fail "gen-random-seed.sh: four arguments" "usage: gen-random-seed.sh" \
-	"$GEN" a b c d
+expect_fail "gen-random-seed.sh: a hash header without a layout version" \
+	"usage: gen-random-seed.sh" "$GEN" a b c
+expect_fail "gen-random-seed.sh: five arguments" "usage: gen-random-seed.sh" \
+	"$GEN" a b c d e
+expect_fail "gen-random-seed.sh: a layout version that is no number" \
+	"layout version '1 2' must be a number" "$GEN" a b c "1 2"
 bad_seedfile "seed file too short" "seed must be exactly 64 hex digits, found 63" \
 	"${good:1}\n"
 bad_seedfile "seed file not hex" "seed must be lowercase hex digits" \

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # The policy file (policy=PATH): every parser error (FILE:LINE: reason and a
 # failed compilation), unreadable files, randomize/exclude by tag (layouts
-# read back from the compiled program and from the plugin's report) and
-# allow-cast rules (which casts they silence, and which they do not).
+# read back from the compiled program and from the plugin's report),
+# allow-cast rules (which casts they silence, and which they do not), and a
+# policy compiled into the plugin, as kbuild builds it.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 40
+plan 44
 export LC_ALL=C
 seed=$(test_seed policy)
 S="$RS_ARG-seed=$seed"
@@ -254,5 +255,42 @@ check_eq "mm/rmap.c pattern warns without the policy" 1 \
 check_eq "mm/rmap.c pattern allowed by the kit's policy" 0 \
 	"$(cd "$T/linux" && rs_cc -c -o rmap.o "$S" "$P=$KIT_POLICY" \
 		mm/rmap.c 2>&1 | grep -c 'randstruct')"
+
+# --- a policy compiled into the plugin (what kbuild does) ---------------------
+# plugin_with_policy POLICY SO: build the plugin with POLICY compiled in.
+top=$(readlink -f "$(dirname "$0")/../..")
+plugin_with_policy() {
+	local dir=$T/builtin
+
+	mkdir -p "$dir"
+	"$top/scripts/gen-randstruct-policy.sh" "$1" > "$dir/randstruct_policy.h" &&
+	"$top/scripts/gen-random-seed.sh" "$dir/seed" \
+		"$dir/randomize_layout_seed.h" &&
+	"${GCC/gcc/g++}" -std=gnu++11 -fPIC -shared -fno-rtti \
+		-fno-exceptions -O0 -Wno-narrowing -Wno-format-diag \
+		-I"$("$GCC" -print-file-name=plugin)/include" -I"$dir" \
+		-I"$top/gcc-plugins" -o "$2" "$top"/gcc-plugins/*.c
+}
+# The file name is the plugin's name in -fplugin-arg-NAME-... arguments.
+BUILTIN=$T/builtin/randomize_layout_plugin.so
+plugin_with_policy "$KIT_POLICY" "$BUILTIN"
+check_eq "built-in kit policy: the mm/rmap.c pattern is allowed without policy=" 0 \
+	"$(cd "$T/linux" && "$GCC" -fplugin="$BUILTIN" -c -o rmap.o \
+		mm/rmap.c 2>&1 | grep -c 'randstruct')"
+printf 'allow-cast */casts.h struct rnd *\n' > "$T/builtin.txt"
+plugin_with_policy "$T/builtin.txt" "$BUILTIN"
+check_eq "built-in policy and policy= add up (each allows a part)" \
+	"plain>rnd rnd>other rnd>plain rnd>rnd2 |plain>rnd |0" \
+	"$(casts_left "$T/sub/allowed_here.c" "$T/nothing.txt")|$(PLUGIN=$BUILTIN \
+		casts_left "$T/sub/allowed_here.c" "$T/nothing.txt")|$("$GCC" \
+		-fplugin="$BUILTIN" "$P=$T/rel.txt" -c -o "$T/c.o" \
+		"$T/sub/allowed_here.c" 2>&1 | grep -c 'warning: randstruct:')"
+printf 'allow-cast x.c struct a struct b\nexclude 1\n' > "$T/broken.txt"
+plugin_with_policy "$T/broken.txt" "$BUILTIN"
+"$GCC" -fplugin="$BUILTIN" -c -o "$T/e.o" "$T/empty.c" > "$T/err.log" 2>&1
+check "a broken built-in policy fails every compilation" test ! -e "$T/e.o"
+check "... naming the policy file and line it was made from" \
+	grep -qF "error: $T/broken.txt:2: exclude: the structure tag is not a C identifier: '1'" \
+	"$T/err.log"
 
 done_testing
