@@ -1100,11 +1100,17 @@ def zero_growth_max_bits(r, limit=12):
 
 
 def marked_records(name):
+    """Every structure the probe's report lists with at least two units:
+    the marked ones, and those randomized for holding only function
+    pointers (labelled "(fptrs)")."""
     recs = []
     for key, c, fields, r in probe_targets(read_report(os.path.join(PROBE_DIR, name))):
-        if r["reason"] == "marked":
-            label = c if not r["anonymous"] else "%s (anonymous, line %d)" % (c, r["line"])
-            recs.append((label, r))
+        if len(r.get("units", [])) < 2:
+            continue
+        label = c if not r["anonymous"] else "%s (anonymous, line %d)" % (c, r["line"])
+        if r["reason"] != "marked":
+            label += " (fptrs)"
+        recs.append((label, r))
     return recs
 
 
