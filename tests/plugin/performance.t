@@ -107,7 +107,7 @@ for i in $(seq 1 12); do
 		"$RS_ARG-report=$T/kern.jsonl" -c "$T/k.c" -o "$T/k.o"
 done
 $RSLAYOUT probe "$T/kern.jsonl" kern "$T/kern.h" > "$T/kprobe.c"
-"$GCC" -I"$T" -o "$T/kprobe" "$T/kprobe.c" && "$T/kprobe" > "$T/kdecl"
+"$GCC" -Wno-attributes -I"$T" -o "$T/kprobe" "$T/kprobe.c" && "$T/kprobe" > "$T/kdecl"
 read -r kept total grown groups inner < <(python3 - "$T/kern.jsonl" "$T/kdecl" <<'P'
 import json, sys
 decl = dict(l.split() for l in open(sys.argv[2]))
