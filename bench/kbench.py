@@ -1506,7 +1506,7 @@ def table_seeds():
     pairs = sweep_pairs(res, load_probe())
     out += ["", "Same-line member pairs (named, non-bit-field top-level fields "
             "that started in one 64-byte line of the declaration-order build) "
-            "still in one line, over every structure and all %d seeds (the "
+            "still in one line, over every marked structure and all %d seeds (the "
             "bench seed and the sweep): %s." % (
                 pairs["ours-perf"][2], "; ".join(
                     "%s %d/%d (%.1f%%)" % (LABEL[v], k, t, 100.0 * k / t if t else 0)
