@@ -1144,6 +1144,9 @@ def cmd_measure(args):
     import random
     n = int(args[0]) if args else STRENGTH_SEEDS
     full = marked_records("report-ours-full.jsonl")
+    if not full:
+        die("the probe's reports carry no units: the kit tree's plugin predates "
+            "them; rerun the probe with BENCH_PLUGIN=kit (or regenerate patches/)")
     perf = {(r["struct"], r["line"]): r for _, r in marked_records("report-ours-perf.jsonl")}
     recs = [r for _, r in full]
     of = ours_runs(recs, 0, ["-n", str(n)])
