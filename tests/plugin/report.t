@@ -49,7 +49,7 @@ e = json.loads(open(sys.argv[1]).readline())
 f = e["fields"][0]
 print(" ".join(sorted(e)), "/", " ".join(sorted(f)))' "$R")
 check_eq "report lines carry the documented keys" \
-	"anonymous entropy_bits fields file identity line mode reason seed_sha256 size_after size_before struct tu / bit_offset bit_size bitfield index name" \
+	"anonymous entropy_bits fields file identity layout_version line mode reason seed_sha256 size_after size_before struct tu / bit_offset bit_size bitfield index name" \
 	"$keys"
 check "entropy of 40 alike fields is log2(40!) = 159.16 bits" \
 	grep -q '"struct":"big".*"entropy_bits":159.16' "$R"
