@@ -117,8 +117,7 @@ bad_arg "seed-hash= of another seed" "does not match the plugin's seed" \
 	"$A-seed=$good" "$A-seed-hash=$(test_seed other)"
 
 # --- plugin: layout version and the build header ----------------------------
-ver=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-	"$(dirname "$0")/../../gcc-plugins/rs_order.h")
+ver=$(layout_version)
 bad_arg "layout-version without =" "argument .layout-version. needs a value" \
 	"$A-layout-version"
 bad_arg "layout-version= of another version" \

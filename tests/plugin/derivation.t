@@ -72,8 +72,7 @@ check_eq "plugin layout for the pinned seed is pinned" \
 declare -A pinned_layouts=(
 	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
 )
-version=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-	"$here/../../gcc-plugins/rs_order.h")
+version=$(layout_version)
 rm -f "$T"/corpus-*.jsonl
 for mode in full performance; do
 	margs=

@@ -77,6 +77,21 @@ report_step() {
 	echo "$hits $misses"
 }
 
+# rebuild_misses STEP WHAT: rebuild A; every plugin object is recompiled
+# and misses the cache.  A build repeats some identical compilations
+# (compiler probes), which may hit within the step.
+rebuild_misses() {
+	local n hits misses
+	build_a
+	n=$(recompiled_since "$work/$1.stamp")
+	read -r hits misses < <(report_step "$2" "$n")
+	check "$2: every plugin object is recompiled ($n)" \
+		test "${n%% of *}" = "${n##* of }" -a "${n##* of }" -gt 500
+	echo "$2: $hits hits (repeated compilations within the step)" | diag
+	check "$2: ccache misses every compilation ($misses misses)" \
+		test "$misses" -ge "${n##* of }"
+}
+
 # The cache holds A's objects (80-reproducible built them through ccache;
 # otherwise this build does), and a module built through it.
 build_a
@@ -92,16 +107,7 @@ step plugin
 cp "$lists" "$lists.new"
 printf '\nconst char rs_rebuild_test_marker[] = "%s";\n' "$(date +%s%N)" >>"$lists.new"
 mv "$lists.new" "$lists"
-build_a
-n=$(recompiled_since "$work/plugin.stamp")
-read -r hits misses < <(report_step "plugin change" "$n")
-check "plugin change: every plugin object is recompiled ($n)" \
-	test "${n%% of *}" = "${n##* of }" -a "${n##* of }" -gt 500
-# A build repeats some identical compilations (compiler probes), which hit
-# within the step; what matters is that every object missed.
-echo "plugin change: $hits hits (repeated compilations within the step)" | diag
-check "plugin change: ccache misses every compilation ($misses misses)" \
-	test "$misses" -ge "${n##* of }"
+rebuild_misses plugin "plugin change"
 make -s -C "$out" M="$mod" CC="$KERNEL_CC" modules >>"$mod/build.log" 2>&1
 check "plugin change: the external module is recompiled (M=)" \
 	test "$mod/rsmod.o" -nt "$work/plugin.stamp"
@@ -109,14 +115,7 @@ check "plugin change: the external module is recompiled (M=)" \
 # 2. The seed changes to B's.
 step seed
 echo "$SEED_B" >"$out/scripts/basic/randstruct.seed"
-build_a
-n=$(recompiled_since "$work/seed.stamp")
-read -r hits misses < <(report_step "seed change" "$n")
-check "seed change: every plugin object is recompiled ($n)" \
-	test "${n%% of *}" = "${n##* of }"
-echo "seed change: $hits hits (repeated compilations within the step)" | diag
-check "seed change: ccache misses every compilation ($misses misses)" \
-	test "$misses" -ge "${n##* of }"
+rebuild_misses seed "seed change"
 randomized_layouts "$out" "$report_b" >"$work/layouts.a"
 randomized_layouts "$(out_dir B)" "$report_b" >"$work/layouts.b"
 check "seed change: every randomized structure's layout (pahole) is the clean build B's ($(grep -c '^struct' "$work/layouts.b") structures)" \
