@@ -115,6 +115,8 @@ help:
 	@echo "  make check-plugin GCC=gcc-11   the same against GCC 11"
 	@echo "  make check-fuzz          a small fixed batch of differential fuzzing"
 	@echo "  make check-kernel        kernel tier: apply, build, boot, modules"
+	@echo "  make check-rebuild       plugin/seed changes rebuild everything (ccache);"
+	@echo "                           after check-kernel, not yet in make check"
 	@echo "  make fuzz N=1000         differential fuzzing (START=, JOBS=)"
 	@echo "  make series KSRC=DIR     regenerate patches/ from the drop-in files"
 	@echo "  make kernel-apply KSRC=DIR   apply patches/ to a pristine 6.12 tree"

@@ -43,7 +43,8 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 		   $(RS_KIT)/scripts/randstruct-apply
 
 .PHONY: kernel kernel-deps kernel-src kernel-config kernel-build \
-	kernel-boot kernel-layout series kernel-apply check-kernel kernel-clean
+	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
+	kernel-clean
 
 kernel: kernel-build
 	@$(RS_KIT)/scripts/randstruct-kernel boot $(RS_SRC) $(RS_OUT) $(QEMU_TIMEOUT)
@@ -86,6 +87,10 @@ kernel-apply:
 
 check-kernel: kernel-deps
 	$(PROVE) -v --timer tests/kernel/
+
+# Plugin and seed changes through ccache; not yet part of make check.
+check-rebuild: kernel-deps
+	$(PROVE) -v --timer tests/kernel/manual/85-rebuild.t
 
 kernel-clean:
 	rm -rf $(RS_KDIR)

@@ -48,6 +48,14 @@ static const unsigned char rs_builtin_seed[RS_SEED_BYTES] =
 #define RS_STRINGIFY(x)		#x
 #define RS_VERSION_TEXT(x)	RS_STRINGIFY(x)
 
+/*
+ * The C front end's pragma functions are not in lto1, which loads the
+ * plugin too: weak references let it load there, where they are NULL and
+ * the pragma is not registered.
+ */
+#pragma weak pragma_lex
+#pragma weak c_register_pragma
+
 static struct plugin_info rs_plugin_info = {
 	.version = "layout-version " RS_VERSION_TEXT(RS_LAYOUT_VERSION),
 	.help =
@@ -278,7 +286,8 @@ static void register_build_pragma(void *event_data, void *user_data)
 {
 	(void)event_data;
 	(void)user_data;
-	c_register_pragma("randstruct", "build", check_build_pragma);
+	if (c_register_pragma && pragma_lex)
+		c_register_pragma("randstruct", "build", check_build_pragma);
 }
 
 static bool is_cplusplus(void)

@@ -100,6 +100,12 @@ expect_error() {
 	fi
 }
 
+# layout_version: RS_LAYOUT_VERSION of the plugin sources.
+layout_version() {
+	sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
+		"$(dirname "${BASH_SOURCE[0]}")/../gcc-plugins/rs_order.h"
+}
+
 gcc_major() {
 	"$GCC" -dumpversion | cut -d. -f1
 }

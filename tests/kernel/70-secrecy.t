@@ -4,7 +4,8 @@
 # The seed's text (64 hex digits, either case) appears nowhere in what a
 # build produces or prints: vmlinux, bzImage, modules, the layout report,
 # the build log, the saved command lines (.cmd files) and the console.
-# Its SHA-256, the public name of the seed, does appear in vermagic.
+# A hash of it and the layout version, its public name, does appear in
+# vermagic.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
@@ -39,7 +40,7 @@ absent "the saved compiler command lines" "${cmds[@]}"
 absent "the boot console log" "$out/test-console.log"
 check "the seed file is private (mode 600)" \
 	test "$(stat -c %a "$out/scripts/basic/randstruct.seed")" = 600
-check "the module's vermagic carries the seed's SHA-256 instead" \
-	grep -a -q "RANDSTRUCT_$(seed_hash "$SEED_A")" "$ko"
+check "the module's vermagic carries a hash of seed and layout version instead" \
+	grep -a -q "RANDSTRUCT_$(vermagic_id "$SEED_A" "$(layout_version)")" "$ko"
 
 done_testing

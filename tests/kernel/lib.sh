@@ -178,10 +178,16 @@ ensure_version_module() {
 }
 
 # randomized_layouts OUT REPORT: pahole's view, in OUT's vmlinux, of every
-# named structure that the layout report REPORT lists.
+# named structure that the layout report REPORT lists and vmlinux's DWARF
+# has (pahole -C with a list stops at the first one missing).
 randomized_layouts() {
-	pahole -C "$(jq -r 'select(.anonymous | not) | .struct' "$2" |
-		sort -u | paste -sd,)" "$1/vmlinux"
+	awk '
+		NR == FNR { want[$1]; next }
+		/^struct [^ ]+ \{/ { show = ($2 in want) }
+		show { print }
+		/^\};/ { show = 0 }' \
+		<(jq -r 'select(.anonymous | not) | .struct' "$2" | sort -u) \
+		<(pahole "$1/vmlinux")
 }
 
 # pahole_struct NAME STRUCT: pahole's view of STRUCT in kernel NAME.

@@ -117,8 +117,7 @@ bad_arg "seed-hash= of another seed" "does not match the plugin's seed" \
 	"$A-seed=$good" "$A-seed-hash=$(test_seed other)"
 
 # --- plugin: layout version and the build header ----------------------------
-ver=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-	"$(dirname "$0")/../../gcc-plugins/rs_order.h")
+ver=$(layout_version)
 bad_arg "layout-version without =" "argument .layout-version. needs a value" \
 	"$A-layout-version"
 bad_arg "layout-version= of another version" \
@@ -248,11 +247,11 @@ expect_fail "gen-random-seed.sh: no arguments" "usage: gen-random-seed.sh" \
 expect_fail "gen-random-seed.sh: one argument" "usage: gen-random-seed.sh" \
 	"$GEN" "$T/x.seed"
 expect_fail "gen-random-seed.sh: a hash header without a layout version" \
-	"usage: gen-random-seed.sh" "$GEN" a b c
+	"usage: gen-random-seed.sh" "$GEN" "$T/a" "$T/b" "$T/c"
 expect_fail "gen-random-seed.sh: five arguments" "usage: gen-random-seed.sh" \
-	"$GEN" a b c d e
+	"$GEN" "$T/a" "$T/b" "$T/c" 1 e
 expect_fail "gen-random-seed.sh: a layout version that is no number" \
-	"layout version '1 2' must be a number" "$GEN" a b c "1 2"
+	"layout version '1 2' must be a number" "$GEN" "$T/a" "$T/b" "$T/c" "1 2"
 bad_seedfile "seed file too short" "seed must be exactly 64 hex digits, found 63" \
 	"${good:1}\n"
 bad_seedfile "seed file not hex" "seed must be lowercase hex digits" \

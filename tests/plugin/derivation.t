@@ -99,8 +99,7 @@ declare -A pinned_layouts=(
 	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
 	[2]=794ea9ed56dc154e634b5e084aee71f76837791adb191264bb3731c97d16ef72
 )
-version=$(sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-	"$here/../../gcc-plugins/rs_order.h")
+version=$(layout_version)
 rm -f "$T"/corpus-*.jsonl
 for mode in full performance; do
 	margs=
