@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Candidate full-mode generators, modelled in Python over the probe's
+units (bench/kbench.py measure must have run), against mainline full.
+
+    SIG=3.5 bench/generator-models.py SEEDS ALG[,ALG...] [STRUCT...]
+
+ALG: v2 (the plugin's derivation, through rs-strength), v1 (first-fit
+repair only), two (fill from both ends), tworetryN (two, up to N shuffles
+while it grows), mix (v2 for odd seeds, two for even ones), mix3, mixv1,
+main2 (mainline against itself: the test's false-positive floor).  Prints
+per structure how many members are below mainline full beyond SIG
+standard errors, and the totals.  Exploration, not a benchmark table."""
+import sys, os, random, math
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kbench as k
+from collections import Counter, defaultdict
+def up(o, a): return (o + a - 1) // a * a
+def repair(order, units):
+    cand = list(order); out = []; o = 0
+    while cand:
+        pick = None
+        for idx, u in enumerate(cand):
+            if o % units[u][2] == 0:
+                pick = idx; break
+        if pick is None: pick = 0
+        u = cand.pop(pick); out.append(u)
+        o = up(o, units[u][2]) + units[u][4]
+    return out
+def two_ended(order, units, S):
+    cand = list(order); front = []; back = []; F = 0; B = S; side = 0
+    while cand:
+        pick = None
+        if side == 0:
+            for idx, u in enumerate(cand):
+                if F % units[u][2] == 0: pick = idx; break
+            if pick is None: pick = 0
+            u = cand.pop(pick); front.append(u); F = up(F, units[u][2]) + units[u][4]
+        else:
+            for idx, u in enumerate(cand):
+                sz, al = units[u][4], units[u][2]
+                if (B - sz) % al == 0 and B - sz >= F: pick = idx; break
+            if pick is None:
+                side ^= 1; continue
+            u = cand.pop(pick); back.append(u); B = B - units[u][4]
+            B -= B % units[u][2]
+        side ^= 1
+    return front + back[::-1]
+def sample(alg, r, rng, n):
+    units = r["units"]; N = len(units)
+    decl = k.seq_layout(list(range(N)), units)[1]
+    res = []
+    for s in range(n):
+        order = list(range(N)); rng.shuffle(order)
+        if alg in ("main", "main2"):
+            seq = order
+        elif alg == "v1":
+            seq = repair(order, units)
+        elif alg == "two":
+            seq = two_ended(order, units, decl)
+        elif alg.startswith("tworetry"):
+            for t in range(int(alg[8:] or 8)):
+                seq = two_ended(order, units, decl)
+                if k.seq_layout(seq, units)[1] <= decl: break
+                order = list(range(N)); rng.shuffle(order)
+        offs, size = k.seq_layout(seq, units)
+        if alg not in ("main", "main2") and size > decl:
+            seq = repair(order, units); offs, size = k.seq_layout(seq, units)
+            res.append((offs, 1))
+        else:
+            res.append((offs, 0))
+    return res
+if __name__ == "__main__":
+    SIG = float(os.environ.get("SIG", "2"))
+    n = int(sys.argv[1]); algs = sys.argv[2].split(","); only = sys.argv[3:] 
+    full = k.marked_records("report-ours-full.jsonl")
+    rng = random.Random(7)
+    v2 = k.ours_runs([r for _, r in full], 0, ["-n", str(n)]) if any(a.startswith(("v2", "mix")) for a in algs) else None
+    tot = 0; below = Counter(); imp = Counter()
+    for i, (label, r) in enumerate(full):
+        if only and label not in only: continue
+        N = len(r["units"])
+        main = k.member_stats([x[0] for x in sample("main", r, rng, n)], N)
+        line = []
+        for a in algs:
+            if a == "v2": d = [x[2] for x in v2[i]]; fb = 0
+            elif a == "mix3":
+                s2 = sample("two", r, rng, n); s1 = sample("v1", r, rng, n)
+                d = [(v2[i][q][2], s2[q][0], s1[q][0])[q % 3] for q in range(n)]; fb = 0
+            elif a == "mixv1":
+                s1 = sample("v1", r, rng, n)
+                d = [v2[i][q][2] if q % 2 else s1[q][0] for q in range(n)]; fb = 0
+            elif a == "mix":
+                s2 = sample("two", r, rng, n)
+                d = [v2[i][q][2] if q % 2 else s2[q][0] for q in range(n)]; fb = 0
+            else:
+                s = sample(a, r, rng, n); d = [x[0] for x in s]; fb = sum(x[1] for x in s)
+            st = k.member_stats(d, N)
+            b = [j for j in range(N) if k.below_mainline(st[j][0], main[j][0], n, SIG)]
+            below[a] += len(b)
+            if label.split(" ")[0] in k.IMPORTANT: imp[a] += len(b)
+            if b: line.append("%s:%d(fb%d)" % (a, len(b), fb))
+        tot += N
+        if line: print("%-36s %3d %s" % (label[:36], N, " ".join(line)))
+    for a in algs:
+        print(a, "below", below[a], "ok %.1f%%" % (100.0 * (tot - below[a]) / tot), "important below", imp[a])
