@@ -8,7 +8,7 @@
 # in front of icecream, whose scheduler sends the compilations to a
 # second daemon in another network namespace (tests/kernel/icecream.sh);
 # the compiler command lines name no file the remote node lacks.  It
-# leaves ccache filled with A's objects for 85-rebuild.t.
+# leaves ccache filled with A's objects for manual/85-rebuild.t.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }

@@ -13,12 +13,13 @@
 # missing or stale, naming the file.  An in-tree build (no O=) recompiles
 # its objects after a plugin change too.
 
-# It starts from kernel A as 80-reproducible.t leaves it (make
-# check-rebuild runs the two alone).
+# Not yet in make check (its last run failed steps 3 and 4): run with make
+# check-rebuild after the kernel tier; it starts from kernel A as
+# 80-reproducible.t leaves it.
 # shellcheck source=tests/kernel/lib.sh
-. "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
+. "$(dirname "$0")/../lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 17
+plan 16
 
 ensure_build B "$SEED_B"
 out=$(out_dir A)
