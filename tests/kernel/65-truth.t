@@ -12,7 +12,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 6
+plan 7
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -44,5 +44,18 @@ check "BTF describes every structure DWARF does ($(count btf_structs) of $(count
 check "every structure of the report was checked ($(count unchecked) left out)" \
 	test "$(count unchecked)" = 0
 check "no disagreement at all" test "$rc" = 0
+
+# The check itself: a report in which cred's first two members swapped
+# places must be caught by all three.
+jq -c 'select(.struct == "cred") |
+	.fields[0].bit_offset as $a | .fields[1].bit_offset as $b |
+	.fields[0].bit_offset = $b | .fields[1].bit_offset = $a' \
+	"$(tree_report A)" >"$tmp/swapped.jsonl"
+"$KIT/tests/kernel/layout-truth" --btf="$tmp/vmlinux.btf" "$out" "$tmp/swapped.jsonl" \
+	>"$tmp/swapped" 2>&1
+rc=$?
+grep -v '^truth: ' "$tmp/swapped" | diag
+check "a report with two members of cred swapped is caught by the probe, DWARF and BTF" \
+	test "$rc" = 1 -a "$(grep -c '^\(probe\|dwarf\|btf\): struct cred .* disagrees on' "$tmp/swapped")" = 3
 
 done_testing
