@@ -20,7 +20,7 @@
 # shellcheck source=tests/kernel/icecream.sh
 . "$(dirname "$0")/icecream.sh" || bail "tests/kernel/icecream.sh missing"
 
-plan 13
+plan 12
 
 ensure_build A "$SEED_A"
 ensure_build B "$SEED_B"
