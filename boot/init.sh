@@ -11,6 +11,12 @@ echo "RANDSTRUCT-BOOT: cmdline $(cat /proc/cmdline)"
 
 /smoke
 
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	echo "RANDSTRUCT-BTF: /sys/kernel/btf/vmlinux $(wc -c </sys/kernel/btf/vmlinux) bytes"
+else
+	echo "RANDSTRUCT-BTF: none"
+fi
+
 for ko in /modules/*.ko; do
 	[ -e "$ko" ] || continue
 	name=${ko##*/}

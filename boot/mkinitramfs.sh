@@ -30,7 +30,7 @@ trap 'rm -rf "$stage"' EXIT
 
 mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" "$stage/modules"
 cp "$busybox" "$stage/bin/busybox"
-for app in sh mount cat echo uname insmod rmmod reboot dmesg sleep sed; do
+for app in sh mount cat echo uname insmod rmmod reboot dmesg sleep sed wc; do
 	ln -s busybox "$stage/bin/$app"
 done
 ${CC:-gcc} -static -O2 -Wall -Wextra -o "$stage/smoke" "$here/smoke.c" ||
