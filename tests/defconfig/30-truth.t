@@ -23,7 +23,7 @@ grep '^truth: ' "$tmp/truth" | diag
 [ "$rc" -le 1 ] || bail "layout-truth failed: $(tail -3 "$tmp/truth")"
 
 count() {
-	sed -n "s/^truth: .*\\b$1=\\([0-9]*\\).*/\\1/p" "$tmp/truth"
+	truth_count "$tmp/truth" "$1"
 }
 n=$(count structures)
 check "the compiler's offsetof agrees with the report on all $(count probe_members) members of all $n structures" \

@@ -28,9 +28,8 @@ grep -v '^truth: ' "$tmp/truth" | head -20 | diag
 grep '^truth: ' "$tmp/truth" | tr ' ' '\n' | tail -n +2 | paste -sd' ' | diag
 [ "$rc" -le 1 ] || bail "layout-truth failed: $(tail -3 "$tmp/truth")"
 
-# count KEY: one of layout-truth's counts.
 count() {
-	sed -n "s/^truth: .*\\b$1=\\([0-9]*\\).*/\\1/p" "$tmp/truth"
+	truth_count "$tmp/truth" "$1"
 }
 n=$(count structures)
 check "the compiler's offsetof agrees with the report on all $(count probe_members) members of all $n structures" \

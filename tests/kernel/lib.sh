@@ -322,3 +322,9 @@ kunit_verdict() {
 		in_suite && /^(not )?ok [0-9]+ randstruct( |$)/ { verdict = $1 == "ok" ? "ok" : "not ok"; in_suite = 0 }
 		END { printf "suite %s, %d ok, %d not ok, %d skipped\n", verdict ? verdict : "missing", ok, bad, skipped }'
 }
+
+# truth_count FILE KEY: one of the counts on tests/kernel/layout-truth's
+# "truth:" line in FILE.
+truth_count() {
+	sed -n "s/^truth: .*\\b$2=\\([0-9]*\\).*/\\1/p" "$1"
+}
