@@ -44,7 +44,7 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 
 .PHONY: kernel kernel-deps kernel-src kernel-config kernel-build \
 	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
-	check-defconfig kernel-clean
+	check-defconfig check-allmodconfig kernel-clean
 
 kernel: kernel-build
 	@$(RS_KIT)/scripts/randstruct-kernel boot $(RS_SRC) $(RS_OUT) $(QEMU_TIMEOUT)
@@ -95,6 +95,10 @@ check-rebuild: kernel-deps
 # x86_64 defconfig + plugin + DWARF 5 + BTF: about 45 minutes, outside CI.
 check-defconfig: kernel-deps
 	$(PROVE) -v --timer tests/defconfig/
+
+# x86_64 allmodconfig: a fixed sample of 3,000+ objects compiled, outside CI.
+check-allmodconfig: kernel-deps
+	$(PROVE) -v --timer tests/allmodconfig/
 
 kernel-clean:
 	rm -rf $(RS_KDIR)

@@ -35,12 +35,14 @@ if [ "$compiled" -gt 1000 ]; then
 else
 	ok "randstruct warnings # skip build was cached ($compiled objects compiled)"
 fi
-check "vmlinux carries BTF (.BTF section)" \
-	readelf -S -W "$out/vmlinux" | grep -q ' \.BTF '
+has_btf() {
+	readelf -S -W "$1" | grep -q ' \.BTF '
+}
+check "vmlinux carries BTF (.BTF section)" has_btf "$out/vmlinux"
 mapfile -t kos < <(find "$out" -name '*.ko' ! -path '*/rsmod/*')
 with=0
 for ko in "${kos[@]}"; do
-	readelf -S -W "$ko" | grep -q ' \.BTF ' && with=$((with + 1))
+	has_btf "$ko" && with=$((with + 1))
 done
 check "every module carries BTF ($with of ${#kos[@]})" \
 	test "${#kos[@]}" -gt 0 -a "$with" = "${#kos[@]}"

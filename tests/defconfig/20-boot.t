@@ -21,7 +21,8 @@ rc=0
 "$KIT/boot/run-qemu.sh" "$out/arch/x86/boot/bzImage" "$out/test-initramfs.cpio" \
 	"$log" 900 || rc=$?
 echo "booted and powered off in $(($(date +%s) - start))s" | diag
-grep -E '^(RANDSTRUCT|rsmod)' "$log" | diag
+# defconfig has PRINTK_TIME: kernel messages start with a timestamp.
+grep -E '^(\[ *[0-9.]+\] )?(RANDSTRUCT|rsmod)' "$log" | diag
 
 check "the defconfig kernel boots to the initramfs and powers off" test "$rc" = 0
 check "console shows RANDSTRUCT-SMOKE: PASS" grep -qx 'RANDSTRUCT-SMOKE: PASS' "$log"
@@ -33,6 +34,6 @@ check "KUnit suite randstruct ok at boot, all $(kunit_cases) cases ok" \
 check "the kernel exposes /sys/kernel/btf/vmlinux" \
 	grep -q '^RANDSTRUCT-BTF: /sys/kernel/btf/vmlinux [1-9][0-9]* bytes' "$log"
 check "the test module loads and reads task_struct (comm=insmod)" \
-	grep -q '^rsmod: loaded comm=insmod pid=[1-9]' "$log"
+	grep -E -q '^(\[ *[0-9.]+\] )?rsmod: loaded comm=insmod pid=[1-9]' "$log"
 
 done_testing

@@ -178,6 +178,30 @@ ensure_module() {
 	echo "$out/rsmod/rsmod.ko"
 }
 
+# ensure_headers_deb NAME [DPKG_FLAGS]: the linux-headers package of
+# kernel NAME from make bindeb-pkg (built again only when vmlinux is newer),
+# its path on stdout, its diagnostics on stderr.  The build's report flag
+# is passed again: the compiler command lines stay the same, so kbuild only
+# packages what is already built.
+ensure_headers_deb() {
+	local out deb start
+	out=$(out_dir "$1")
+	deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' -newer "$out/vmlinux" | head -n1)
+	if [ -z "$deb" ]; then
+		rm -f "$KDIR"/*.deb "$KDIR"/*.buildinfo "$KDIR"/*.changes
+		start=$(date +%s)
+		if KBUILD_RANDSTRUCT_REPORT=$(tree_report "$1") DPKG_FLAGS=${2:-} \
+		   make -C "$SRC" O="$out" -j"$JOBS" bindeb-pkg >"$out/bindeb-pkg.log" 2>&1; then
+			echo "bindeb-pkg took $(($(date +%s) - start))s," \
+				"$(grep -c '^  CC ' "$out/bindeb-pkg.log") objects recompiled" | diag >&2
+		else
+			tail -20 "$out/bindeb-pkg.log" | diag >&2
+		fi
+		deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' | head -n1)
+	fi
+	echo "$deb"
+}
+
 # ensure_version_module: rsmod.ko built as an older or newer kit would
 # build it against kernel A: the same seed and configuration, a plugin
 # whose RS_LAYOUT_VERSION is one more.  The tree is a hard-linked copy of
