@@ -39,7 +39,7 @@ has_btf() {
 	readelf -S -W "$1" | grep -q ' \.BTF '
 }
 check "vmlinux carries BTF (.BTF section)" has_btf "$out/vmlinux"
-mapfile -t kos < <(find "$out" -name '*.ko' ! -path '*/rsmod/*')
+mapfile -t kos < <(find "$out" -name '*.ko' ! -path '*/rsmod/*' ! -path "$out/debian/*")
 with=0
 for ko in "${kos[@]}"; do
 	has_btf "$ko" && with=$((with + 1))
