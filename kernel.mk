@@ -26,7 +26,7 @@ QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
 		   linux-source-6.12 quilt openssl kmod git jq debhelper rsync \
-		   ccache icecc iproute2
+		   ccache icecc iproute2 bpftool
 
 RS_KIT		:= $(CURDIR)
 RS_KDIR		:= $(abspath $(KERNEL_DIR))
@@ -44,7 +44,7 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 
 .PHONY: kernel kernel-deps kernel-src kernel-config kernel-build \
 	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
-	kernel-clean
+	check-defconfig check-allmodconfig kernel-clean
 
 kernel: kernel-build
 	@$(RS_KIT)/scripts/randstruct-kernel boot $(RS_SRC) $(RS_OUT) $(QEMU_TIMEOUT)
@@ -88,9 +88,17 @@ kernel-apply:
 check-kernel: kernel-deps
 	$(PROVE) -v --timer tests/kernel/
 
-# Plugin and seed changes through ccache; not yet part of make check.
+# Plugin and seed changes through ccache and icecream (in check-kernel too).
 check-rebuild: kernel-deps
-	$(PROVE) -v --timer tests/kernel/manual/85-rebuild.t
+	$(PROVE) -v --timer tests/kernel/80-reproducible.t tests/kernel/85-rebuild.t
+
+# x86_64 defconfig + plugin + DWARF 5 + BTF: about 45 minutes, outside CI.
+check-defconfig: kernel-deps
+	$(PROVE) -v --timer tests/defconfig/
+
+# x86_64 allmodconfig: a fixed sample of 3,000+ objects compiled, outside CI.
+check-allmodconfig: kernel-deps
+	$(PROVE) -v --timer tests/allmodconfig/
 
 kernel-clean:
 	rm -rf $(RS_KDIR)

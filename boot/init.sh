@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /init of the randstruct test initramfs: run the smoke test, load the test
-# modules found in /modules, print one marker line per step, power off.
+# modules found in /modules, run /extra/run.sh if the test supplied one,
+# print one marker line per step, power off.
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -10,6 +11,12 @@ echo "RANDSTRUCT-BOOT: init running on $(uname -r)"
 echo "RANDSTRUCT-BOOT: cmdline $(cat /proc/cmdline)"
 
 /smoke
+
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	echo "RANDSTRUCT-BTF: /sys/kernel/btf/vmlinux $(wc -c </sys/kernel/btf/vmlinux) bytes"
+else
+	echo "RANDSTRUCT-BTF: none"
+fi
 
 for ko in /modules/*.ko; do
 	[ -e "$ko" ] || continue
@@ -22,6 +29,8 @@ for ko in /modules/*.ko; do
 		echo "RANDSTRUCT-INSMOD: $name refused"
 	fi
 done
+
+[ ! -x /extra/run.sh ] || /extra/run.sh
 
 echo "RANDSTRUCT-BOOT: done"
 reboot -f

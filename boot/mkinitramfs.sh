@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUT.cpio [MODULE.ko...]
+# mkinitramfs.sh OUT.cpio [--extra DIR] [MODULE.ko...]
 #
 # Build an uncompressed newc initramfs with busybox-static, the static smoke
 # test (boot/smoke.c) as /smoke, boot/init.sh as /init, and the given kernel
 # modules in /modules (loaded by /init in name order; a module given as
-# FILE.ko=NAME.ko is stored under NAME.ko).
+# FILE.ko=NAME.ko is stored under NAME.ko).  --extra DIR copies DIR to
+# /extra; /init runs /extra/run.sh, if there is one, after the modules.
 
 set -eu
 
@@ -15,9 +16,17 @@ die() {
 	exit 1
 }
 
-[ $# -ge 1 ] || die "usage: mkinitramfs.sh OUT.cpio [MODULE.ko...]"
+[ $# -ge 1 ] || die "usage: mkinitramfs.sh OUT.cpio [--extra DIR] [MODULE.ko...]"
 out=$1
 shift
+extra=
+if [ "${1:-}" = --extra ]; then
+	if [ $# -lt 2 ] || [ ! -d "$2" ]; then
+		die "--extra needs a directory"
+	fi
+	extra=$2
+	shift 2
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
 busybox=/bin/busybox
@@ -30,7 +39,7 @@ trap 'rm -rf "$stage"' EXIT
 
 mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" "$stage/modules"
 cp "$busybox" "$stage/bin/busybox"
-for app in sh mount cat echo uname insmod rmmod reboot dmesg sleep sed; do
+for app in sh mount cat echo uname insmod rmmod reboot dmesg sleep sed wc grep ls; do
 	ln -s busybox "$stage/bin/$app"
 done
 ${CC:-gcc} -static -O2 -Wall -Wextra -o "$stage/smoke" "$here/smoke.c" ||
@@ -44,6 +53,7 @@ for arg in "$@"; do
 	[ -f "$ko" ] || die "module $ko not found"
 	cp "$ko" "$stage/modules/$name"
 done
+[ -z "$extra" ] || cp -R "$extra" "$stage/extra"
 
 outdir=$(dirname "$out")
 mkdir -p "$outdir"

@@ -17,6 +17,11 @@ by name, then "size BYTES", so the outputs can be compared with diff:
                       name and a digest of every layout in them (mode,
                       seed hash, struct, field offsets and size), in an
                       order that does not depend on the files' order
+  agree FILE          every structure definition (tag or anonymous, file,
+                      line) has one layout in all the translation units
+                      that saw it, and none grew: prints the offenders,
+                      then "agree: definitions=N units=M disagree=D grew=G
+                      tus=T"; exit 1 if D or G is not 0
 """
 import hashlib
 import json
@@ -134,6 +139,31 @@ def layouts_digest(paths):
     return "%s %s" % (versions.pop(), digest)
 
 
+def layouts_agree(path):
+    layouts, grew, tus = {}, set(), set()
+    with open(path) as f:
+        for text in f:
+            if not text.strip():
+                continue
+            e = json.loads(text)
+            key = "%s%s %s:%d" % ("anonymous in " if e["anonymous"] else "",
+                                  e["struct"], e["file"], e["line"])
+            layout = json.dumps([e["fields"], e["size_after"]])
+            layouts.setdefault(key, set()).add(layout)
+            tus.add(e["tu"])
+            if e["size_after"] > e["size_before"]:
+                grew.add(key)
+    disagree = sorted(k for k, v in layouts.items() if len(v) > 1)
+    for key in disagree:
+        print("disagree: %s (%d layouts)" % (key, len(layouts[key])))
+    for key in sorted(grew):
+        print("grew: %s" % key)
+    units = sum(len(json.loads(next(iter(v)))[0]) for v in layouts.values())
+    print("agree: definitions=%d units=%d disagree=%d grew=%d tus=%d" % (
+        len(layouts), units, len(disagree), len(grew), len(tus)))
+    return 1 if disagree or grew else 0
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "report":
@@ -146,6 +176,8 @@ def main(argv):
         print("\n".join(pahole_layout(argv[2])))
     elif cmd == "digest":
         print(layouts_digest(argv[2:]))
+    elif cmd == "agree":
+        sys.exit(layouts_agree(argv[2]))
     else:
         sys.exit(__doc__)
 

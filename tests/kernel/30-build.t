@@ -10,7 +10,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 18
 
 for k in A B; do
 	seed_var=SEED_$k
@@ -39,6 +39,12 @@ for k in A B; do
 		<"$out/.c-objects" | wc -l)
 	check "kernel $k: all $total C objects depend on randstruct_build.h" \
 		test "$with" = "$total"
+	# Makefiles filter RANDSTRUCT_CFLAGS out word by word (the vDSO, the
+	# EFI stub): a lone -include would take another -include's file.
+	joined=$(xargs -r grep -l -- '-include[^ ]*randstruct_build\.h' <"$out/.c-objects" | wc -l)
+	split=$(xargs -r grep -l -- '-include  *[^ ]*randstruct_build\.h' <"$out/.c-objects" | wc -l)
+	check "kernel $k: every command line joins -include to the build header (one word; $split split)" \
+		test "$joined" = "$total" -a "$split" = 0
 	check "kernel $k: randstruct_build.h names the layout version, seed hash and plugin binary" \
 		grep -q "^#pragma randstruct build \"layout=$(layout_version) seed=$(seed_hash "$seed") plugin=$(sha256sum <"$out/scripts/gcc-plugins/randomize_layout_plugin.so" | cut -c1-64) " \
 		"$out/scripts/gcc-plugins/randstruct_build.h"

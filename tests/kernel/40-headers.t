@@ -16,21 +16,7 @@ out=$(out_dir A)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' -newer "$out/vmlinux" | head -n1)
-if [ -z "$deb" ]; then
-	rm -f "$KDIR"/*.deb "$KDIR"/*.buildinfo "$KDIR"/*.changes
-	start=$(date +%s)
-	# The same report flag as the build: the compiler command lines
-	# stay the same, so kbuild only packages what is already built.
-	if KBUILD_RANDSTRUCT_REPORT=$out/randstruct-layout.jsonl \
-	   make -C "$SRC" O="$out" -j"$JOBS" bindeb-pkg >"$out/bindeb-pkg.log" 2>&1; then
-		echo "bindeb-pkg took $(($(date +%s) - start))s," \
-			"$(grep -c '^  CC ' "$out/bindeb-pkg.log") objects recompiled" | diag
-	else
-		tail -20 "$out/bindeb-pkg.log" | diag
-	fi
-	deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' | head -n1)
-fi
+deb=$(ensure_headers_deb A)
 check "make bindeb-pkg produced a linux-headers package" test -n "$deb"
 
 root=$KDIR/headers-root

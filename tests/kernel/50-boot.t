@@ -12,7 +12,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 18
 
 ensure_build A "$SEED_A"
 ensure_build B "$SEED_B"
@@ -54,6 +54,9 @@ for k in A B; do
 		test -z "$(grep '^smoke: FAIL' "$log")"
 	check "kernel $k: no oops, BUG or panic" \
 		test -z "$(grep -E 'Oops|BUG:|Kernel panic|general protection' "$log")"
+	kunit_verdict "$log" | diag
+	check "kernel $k: KUnit suite randstruct ok at boot, all $(kunit_cases) cases ok, none skipped" \
+		test "$(kunit_verdict "$log")" = "suite ok, $(kunit_cases) ok, 0 not ok, 0 skipped"
 done
 
 log_a=$(out_dir A)/test-console.log

@@ -66,7 +66,7 @@ icecream_up() {
 	ICECC_TEST_SOCKET=$ICE_SOCKETS/a ice_start node-a rs-ice-a \
 		iceccd -n rs-ice -s "$ICE_NET.1" -m 0 -N node-a -b "$ICE_DIR/env-a"
 	ICECC_TEST_SOCKET=$ICE_SOCKETS/b ice_start node-b rs-ice-b \
-		iceccd -n rs-ice -s "$ICE_NET.1" -m 2 -N node-b -b "$ICE_DIR/env-b"
+		iceccd -n rs-ice -s "$ICE_NET.1" -m 4 -N node-b -b "$ICE_DIR/env-b"
 	# Both daemons log in to the scheduler within a few seconds.
 	local waited=0
 	while [ "$waited" -lt 30 ]; do

@@ -118,6 +118,33 @@ out_dir() {
 	echo "$KDIR/out-$1"
 }
 
+# Kernel B is built as a build farm builds: through ccache and without a
+# layout report (its plugin argument would name a local file), so that
+# 80-reproducible.t and 85-rebuild.t can rebuild it after plugin and seed
+# changes with the same command lines.  ccache's default compiler check
+# (mtime) hashes the plugin's modification time: a plugin rebuilt
+# identically would miss every object.  "content" hashes its bytes.
+# Depend mode (kbuild passes -Wp,-MMD) spares the preprocessor run that a
+# miss costs otherwise (a third of a kernel build here); the sloppiness
+# keeps a build header rewritten just before the compilations from
+# turning hits into misses.
+export CCACHE_DIR=$KDIR/ccache CCACHE_MAXSIZE=4G CCACHE_COMPILERCHECK=content \
+	CCACHE_DEPEND=1 CCACHE_SLOPPINESS=include_file_mtime,include_file_ctime
+
+# ccache_stat KEY: one of ccache's counters (cache_miss, direct_cache_hit...).
+ccache_stat() {
+	CCACHE_PREFIX='' ccache --print-stats | awk -v k="$1" '$1 == k { print $2 }'
+}
+
+# tree_cc NAME, tree_report NAME: kbuild's CC and the layout report of
+# kernel NAME (empty: plain gcc, no report).
+tree_cc() {
+	[ "$1" != B ] || echo "ccache gcc"
+}
+tree_report() {
+	[ "$1" = B ] || echo "$(out_dir "$1")/randstruct-layout.jsonl"
+}
+
 # ensure_build NAME SEED: configured, built kernel NAME with SEED.
 ensure_build() {
 	local name=$1 seed=$2 out
@@ -130,7 +157,8 @@ ensure_build() {
 	fi
 	"$KIT/scripts/randstruct-kernel" config "$SRC" "$out" | diag ||
 		bail "configuring $name failed"
-	KBUILD_RANDSTRUCT_SEED=$seed \
+	KBUILD_RANDSTRUCT_SEED=$seed KERNEL_CC=$(tree_cc "$name") \
+		KERNEL_REPORT=$(tree_report "$name") \
 		"$KIT/scripts/randstruct-kernel" build "$SRC" "$out" "$JOBS" |
 		diag
 	if [ ! -f "$out/vmlinux" ] || [ ! -f "$out/arch/x86/boot/bzImage" ]; then
@@ -143,10 +171,35 @@ ensure_module() {
 	local out
 	out=$(out_dir "$1")
 	if [ ! -f "$out/rsmod/rsmod.ko" ] || [ "$out/vmlinux" -nt "$out/rsmod/rsmod.ko" ]; then
-		"$KIT/scripts/randstruct-kernel" module "$SRC" "$out" "$out/rsmod" ||
+		KERNEL_CC=$(tree_cc "$1") \
+			"$KIT/scripts/randstruct-kernel" module "$SRC" "$out" "$out/rsmod" ||
 			bail "building rsmod against $1 failed"
 	fi
 	echo "$out/rsmod/rsmod.ko"
+}
+
+# ensure_headers_deb NAME [DPKG_FLAGS]: the linux-headers package of
+# kernel NAME from make bindeb-pkg (built again only when vmlinux is newer),
+# its path on stdout, its diagnostics on stderr.  The build's report flag
+# is passed again: the compiler command lines stay the same, so kbuild only
+# packages what is already built.
+ensure_headers_deb() {
+	local out deb start
+	out=$(out_dir "$1")
+	deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' -newer "$out/vmlinux" | head -n1)
+	if [ -z "$deb" ]; then
+		rm -f "$KDIR"/*.deb "$KDIR"/*.buildinfo "$KDIR"/*.changes
+		start=$(date +%s)
+		if KBUILD_RANDSTRUCT_REPORT=$(tree_report "$1") DPKG_FLAGS=${2:-} \
+		   make -C "$SRC" O="$out" -j"$JOBS" bindeb-pkg >"$out/bindeb-pkg.log" 2>&1; then
+			echo "bindeb-pkg took $(($(date +%s) - start))s," \
+				"$(grep -c '^  CC ' "$out/bindeb-pkg.log") objects recompiled" | diag >&2
+		else
+			tail -20 "$out/bindeb-pkg.log" | diag >&2
+		fi
+		deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' | head -n1)
+	fi
+	echo "$deb"
 }
 
 # ensure_version_module: rsmod.ko built as an older or newer kit would
@@ -277,4 +330,25 @@ report_members() {
 			else (.anonymous and ([.fields[].name] | index($a)))
 			end)) | .fields[] | select(.bitfield | not) |
 		"\(if .name == "" then "-" else .name end) \(.bit_offset / 8) \(.bit_size / 8)"' "$1"
+}
+
+# kunit_cases: the number of cases of our KUnit suite (lib/randstruct_kunit.c).
+kunit_cases() {
+	grep -c '^	KUNIT_CASE(' "$SRC/lib/randstruct_kunit.c"
+}
+
+# kunit_verdict LOG: the KTAP verdict of the suite in a console log.
+kunit_verdict() {
+	sed 's/^\[[ 0-9.]*\] //; s/^[[:space:]]*//' "$1" | awk '
+		/^# Subtest: randstruct$/ { in_suite = 1; next }
+		in_suite && /^ok [0-9]+ rs_kunit_/ { ok++; if (/# SKIP/) skipped++ }
+		in_suite && /^not ok [0-9]+ rs_kunit_/ { bad++ }
+		in_suite && /^(not )?ok [0-9]+ randstruct( |$)/ { verdict = $1 == "ok" ? "ok" : "not ok"; in_suite = 0 }
+		END { printf "suite %s, %d ok, %d not ok, %d skipped\n", verdict ? verdict : "missing", ok, bad, skipped }'
+}
+
+# truth_count FILE KEY: one of the counts on tests/kernel/layout-truth's
+# "truth:" line in FILE.
+truth_count() {
+	sed -n "s/^truth: .*\\b$2=\\([0-9]*\\).*/\\1/p" "$1"
 }
