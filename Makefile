@@ -94,7 +94,7 @@ deps:
 check: deps kernel-deps
 	$(MAKE) GCC=gcc-11 check-plugin
 	$(MAKE) plugin
-	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/
+	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/ tests/kernel-6.1/
 
 check-plugin: $(PLUGIN)
 	$(PROVE) tests/plugin/
@@ -110,11 +110,13 @@ help:
 	@echo "  make [GCC=gcc-11]        build \$$(BUILD)/randomize_layout_plugin.so"
 	@echo "  make kernel              apply the kit to linux-source-6.12, build,"
 	@echo "                           boot in qemu, show task_struct and cred"
+	@echo "  make kernel KERNEL_LTS=6.1   the same with linux-source-6.1"
 	@echo "  make check               install test dependencies, run every tier"
 	@echo "  make check-plugin        plugin tests on standalone C programs"
 	@echo "  make check-plugin GCC=gcc-11   the same against GCC 11"
 	@echo "  make check-fuzz          a small fixed batch of differential fuzzing"
-	@echo "  make check-kernel        kernel tier: apply, build, boot, modules"
+	@echo "  make check-kernel        kernel tiers (6.12, then 6.1): apply, build,"
+	@echo "                           boot, modules, layouts"
 	@echo "  make check-rebuild       plugin/seed changes rebuild everything (ccache,"
 	@echo "                           icecream); part of check-kernel, alone"
 	@echo "  make check-defconfig     x86_64 defconfig + BTF: build, boot, layout"
@@ -123,8 +125,10 @@ help:
 	@echo "  make check-allmodconfig  x86_64 allmodconfig: 3,000+ objects of a fixed"
 	@echo "                           sample compiled (not in make check)"
 	@echo "  make fuzz N=1000         differential fuzzing (START=, JOBS=)"
-	@echo "  make series KSRC=DIR     regenerate patches/ from the drop-in files"
-	@echo "  make kernel-apply KSRC=DIR   apply patches/ to a pristine 6.12 tree"
+	@echo "  make series [KSRC=DIR]   regenerate patches/ (6.12) and patches/6.1/"
+	@echo "                           from the drop-in files (KSRC: only its own)"
+	@echo "  make kernel-apply KSRC=DIR   apply the series for DIR's version"
+	@echo "                           (6.12 or 6.1) to a pristine tree"
 	@echo "  make bench               compare with mainline and Clang (bench/)"
 	@echo "  make clean               remove built plugins (keeps the seed)"
 

@@ -1,31 +1,48 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# randstruct kit: the Linux 6.12 side.  Included by the top Makefile.
+# randstruct kit: the kernel side.  Included by the top Makefile.
 #
-#   make kernel          install what is missing, unpack linux-source-6.12,
-#                        apply the kit, configure and build a small x86_64
-#                        kernel with GCC_PLUGIN_RANDSTRUCT=y, boot it in qemu
-#                        and print the randomized task_struct and cred
+#   make kernel          install what is missing, unpack linux-source-6.12
+#                        (KERNEL_LTS=6.1: linux-source-6.1), apply the kit,
+#                        configure and build a small x86_64 kernel with
+#                        GCC_PLUGIN_RANDSTRUCT=y, boot it in qemu and print
+#                        the randomized task_struct and cred
 #   make series [KSRC=DIR]
-#                        regenerate patches/ from the drop-in files (KSRC:
-#                        pristine 6.12 tree, default: the source tarball)
+#                        regenerate the series from the drop-in files:
+#                        patches/ (6.12) and patches/6.1/ from the source
+#                        tarballs, or only KSRC's (a pristine 6.12 or 6.1
+#                        tree or tarball)
 #   make kernel-apply KSRC=DIR
-#                        apply patches/ to a pristine 6.12 tree
-#   make check-kernel    the kernel test tier (tests/kernel/*.t)
-#   make kernel-clean    remove build/kernel
+#                        apply the series for DIR's version to DIR
+#   make check-kernel    the kernel test tiers (tests/kernel/*.t, 6.12;
+#                        tests/kernel-6.1/*.t, 6.1)
+#   make kernel-clean    remove KERNEL_DIR
 #
-# Knobs: KERNEL_TARBALL, KERNEL_DIR (work directory), KERNEL_JOBS (-j),
+# Knobs: KERNEL_LTS (6.12 or 6.1), KERNEL_TARBALL, KERNEL_DIR (work
+# directory), KERNEL_JOBS (-j),
 # KBUILD_RANDSTRUCT_SEED (64 hex digits, for a reproducible build),
 # QEMU_TIMEOUT (seconds), KERNEL_CC (kbuild's CC, e.g. "ccache gcc"),
 # KERNEL_REPORT (the layout report's path; empty: none).
 
-KERNEL_TARBALL	?= /usr/src/linux-source-6.12.tar.xz
+KERNEL_LTS	?= 6.12
+RS_LTS_ALL	:= 6.12 6.1
+ifeq ($(filter $(KERNEL_LTS),$(RS_LTS_ALL)),)
+$(error KERNEL_LTS=$(KERNEL_LTS): the kit has series for Linux $(RS_LTS_ALL))
+endif
+KERNEL_TARBALL	?= /usr/src/linux-source-$(KERNEL_LTS).tar.xz
+ifeq ($(KERNEL_LTS),6.12)
 KERNEL_DIR	?= build/kernel
+RS_PATCHES	:= patches
+else
+KERNEL_DIR	?= build/kernel-$(KERNEL_LTS)
+RS_PATCHES	:= patches/$(KERNEL_LTS)
+endif
 KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
-		   linux-source-6.12 quilt openssl kmod git jq debhelper rsync \
+		   linux-source-6.12 linux-source-6.1 quilt openssl kmod git jq \
+		   debhelper rsync \
 		   ccache icecc iproute2 bpftool
 
 RS_KIT		:= $(CURDIR)
@@ -37,6 +54,7 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 		   $(RS_KIT)/scripts/gen-random-seed.sh \
 		   $(RS_KIT)/scripts/gen-randstruct-policy.sh \
 		   $(wildcard $(RS_KIT)/include/linux/*.h $(RS_KIT)/kit/*.diff) \
+		   $(wildcard $(RS_KIT)/kit/*/*.diff) \
 		   $(wildcard $(RS_KIT)/kit/*.policy) \
 		   $(wildcard $(RS_KIT)/Documentation/security/randstruct*.rst) \
 		   $(RS_KIT)/scripts/randstruct-series \
@@ -54,14 +72,14 @@ kernel-deps:
 	@$(RS_KIT)/scripts/randstruct-kernel deps $(KERNEL_APT)
 
 # The pristine tree is unpacked again whenever a kit input changed; the
-# series in patches/ is regenerated from it, then applied.
+# series for it (patches/ or patches/6.1/) is regenerated, then applied.
 $(RS_SRC)/.randstruct-applied: $(KERNEL_TARBALL) $(RS_INPUTS) | kernel-deps
-	@$(RS_KIT)/scripts/randstruct-kernel source $(KERNEL_TARBALL) $(RS_SRC) $(RS_KIT)/patches
+	@$(RS_KIT)/scripts/randstruct-kernel source $(KERNEL_TARBALL) $(RS_SRC) $(RS_KIT)/$(RS_PATCHES)
 
-# On a fresh machine the tarball comes with the linux-source-6.12 package.
-$(KERNEL_TARBALL):
-	@$(RS_KIT)/scripts/randstruct-kernel deps linux-source-6.12
-	@test -f $@ || { echo "error: $@ missing after installing linux-source-6.12" >&2; exit 1; }
+# On a fresh machine the tarballs come with the linux-source packages.
+/usr/src/linux-source-%.tar.xz:
+	@$(RS_KIT)/scripts/randstruct-kernel deps linux-source-$*
+	@test -f $@ || { echo "error: $@ missing after installing linux-source-$*" >&2; exit 1; }
 
 kernel-src: $(RS_SRC)/.randstruct-applied
 
@@ -77,16 +95,21 @@ kernel-boot: kernel-build
 kernel-layout:
 	@$(RS_KIT)/scripts/randstruct-kernel layout $(RS_SRC) $(RS_OUT)
 
-# KSRC: a pristine 6.12 tree; by default the linux-source tarball.
-series: | $(KERNEL_TARBALL)
-	@$(RS_KIT)/scripts/randstruct-series $(or $(KSRC),$(KERNEL_TARBALL))
+# KSRC: a pristine 6.12 or 6.1 tree; by default both source tarballs.
+ifdef KSRC
+series:
+	@$(RS_KIT)/scripts/randstruct-series $(KSRC)
+else
+series: $(foreach v,$(RS_LTS_ALL),/usr/src/linux-source-$(v).tar.xz)
+	@for t in $^; do $(RS_KIT)/scripts/randstruct-series $$t || exit 1; done
+endif
 
 kernel-apply:
-	@test -n "$(KSRC)" || { echo "error: make kernel-apply KSRC=<pristine linux 6.12 tree>" >&2; exit 1; }
+	@test -n "$(KSRC)" || { echo "error: make kernel-apply KSRC=<pristine linux 6.12 or 6.1 tree>" >&2; exit 1; }
 	@$(RS_KIT)/scripts/randstruct-apply $(KSRC)
 
 check-kernel: kernel-deps
-	$(PROVE) -v --timer tests/kernel/
+	$(PROVE) -v --timer tests/kernel/ tests/kernel-6.1/
 
 # Plugin and seed changes through ccache and icecream (in check-kernel too).
 check-rebuild: kernel-deps

@@ -1,19 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The series in patches/ applies to pristine 6.12 with git am and quilt,
-# quilt pop -a restores the tree, patches/ matches the drop-in files, and
-# randstruct-apply refuses bad trees without touching them.
+# The kit's series for the tree (patches/ for 6.12, patches/6.1/ for 6.1,
+# see KERNEL_LTS in lib.sh) applies to the pristine tree with git am and
+# quilt, quilt pop -a restores the tree, the series matches the drop-in
+# files, and randstruct-apply picks it by itself and refuses bad trees
+# without touching them.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 plan 17
 
-PATCHES=$KIT/patches
+PATCHES=$PATCHDIR
 GIT=$KDIR/git-pristine
 QUILT=$KDIR/quilt-pristine
-npatches=$(grep -c . "$PATCHES/series")
+npatches=$(grep -c '\.patch$' "$PATCHES/series")
 
 lock_builds
 
@@ -30,7 +32,7 @@ if ! git -C "$GIT" rev-parse -q --verify pristine >/dev/null 2>&1; then
 		git config gc.auto 0 &&
 		git add -A -f &&
 		git -c user.name=kit -c user.email=kit@localhost \
-			commit -q -m "linux 6.12 pristine" &&
+			commit -q -m "linux $LTS pristine" &&
 		git tag pristine
 	) || bail "cannot import the pristine tree into git"
 fi
@@ -77,7 +79,7 @@ git -C "$GIT" clean -qfdx
 
 # 6-7: a series whose third patch does not apply leaves the tree untouched.
 cp -r "$PATCHES" "$tmp/broken"
-third=$(sed -n 3p "$tmp/broken/series")
+third=$(grep '\.patch$' "$tmp/broken/series" | sed -n 3p)
 awk '/^@@/ { hunk = 1 } hunk && !done && /^ / { $0 = $0 " BROKEN CONTEXT"; done = 1 } 1' \
 	"$tmp/broken/$third" >"$tmp/p" && mv "$tmp/p" "$tmp/broken/$third"
 if "$KIT/scripts/randstruct-apply" "$GIT" "$tmp/broken" >"$tmp/out" 2>&1; then
@@ -116,11 +118,11 @@ git -C "$GIT" clean -qfdx
 
 # 11: patches/ is what the drop-in files generate.
 if "$KIT/scripts/randstruct-series" "$GIT" "$tmp/regen" >/dev/null &&
-   diff -r -x '*.orig' "$PATCHES" "$tmp/regen" >"$tmp/diff"; then
-	ok "patches/ is up to date with the drop-in files"
+   diff -r -x '*.orig' -x 6.1 "$PATCHES" "$tmp/regen" >"$tmp/diff"; then
+	ok "${PATCHES#"$KIT"/}/ is up to date with the drop-in files"
 else
 	head -20 "$tmp/diff" | diag
-	not_ok "patches/ is up to date with the drop-in files (run make series)"
+	not_ok "${PATCHES#"$KIT"/}/ is up to date with the drop-in files (run make series)"
 fi
 
 # 12-15: quilt push -a / pop -a on a pristine extraction.

@@ -10,9 +10,10 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 18
+# shellcheck disable=SC2086 # one word per kernel
+plan $((9 * $(echo $KERNELS | wc -w)))
 
-for k in A B; do
+for k in $KERNELS; do
 	seed_var=SEED_$k
 	seed=${!seed_var}
 	out=$(out_dir "$k")

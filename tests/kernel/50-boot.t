@@ -12,12 +12,17 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 18
+# shellcheck disable=SC2086 # one word per kernel
+plan $((5 * $(echo $KERNELS | wc -w) + 7 + $(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
-ensure_build B "$SEED_B"
 ko_a=$(ensure_module A)
-ko_b=$(ensure_module B)
+if has_kernel B; then
+	ensure_build B "$SEED_B"
+	ko_b=$(ensure_module B)
+else
+	ko_b=$(ensure_other_module B "$SEED_B")
+fi
 ko_v=$(ensure_version_module)
 ko_hdr=$KDIR/rsmod-headers/rsmod.ko
 mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko")
@@ -38,7 +43,7 @@ boot() {
 	return $rc
 }
 
-for k in A B; do
+for k in $KERNELS; do
 	out=$(out_dir "$k")
 	if [ "$k" = A ]; then
 		boot A "${mods_a[@]}"
@@ -80,7 +85,9 @@ if [ -f "$ko_hdr" ]; then
 else
 	not_ok "module built against the bindeb-pkg headers loads into A (40-headers.t did not build it)"
 fi
-check "module built against B loads into B" \
-	grep -qx 'RANDSTRUCT-INSMOD: 1-rsmod-B.ko loaded' "$log_b"
+if has_kernel B; then
+	check "module built against B loads into B" \
+		grep -qx 'RANDSTRUCT-INSMOD: 1-rsmod-B.ko loaded' "$log_b"
+fi
 
 done_testing

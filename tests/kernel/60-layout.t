@@ -13,7 +13,7 @@
 plan 10
 
 ensure_build A "$SEED_A"
-ensure_build B "$SEED_B"
+ensure_kernel_b
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

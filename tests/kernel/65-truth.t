@@ -6,8 +6,9 @@
 # member's offset as the compiler computes it (offsetof, compiled with
 # kbuild's own command line for a translation unit that saw the
 # structure), as DWARF gives it (pahole) and as BTF gives it (bpftool, on
-# the BTF that pahole -J encodes from vmlinux, as the kernel's
-# DEBUG_INFO_BTF step does) equals the report's (tests/kernel/layout-truth).
+# the kernel's own BTF when it was built with DEBUG_INFO_BTF, else on the
+# BTF that pahole -J encodes from vmlinux as that step does) equals the
+# report's (tests/kernel/layout-truth).
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
@@ -18,10 +19,17 @@ ensure_build A "$SEED_A"
 out=$(out_dir A)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp "$out/vmlinux" "$tmp/vmlinux"
-pahole -J --btf_encode_detached="$tmp/vmlinux.btf" "$tmp/vmlinux" >"$tmp/pahole.log" 2>&1 ||
-	bail "pahole -J could not encode BTF from vmlinux: $(tail -3 "$tmp/pahole.log")"
-"$KIT/tests/kernel/layout-truth" --btf="$tmp/vmlinux.btf" "$out" "$(tree_report A)" \
+if grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$out/.config"; then
+	btf=()
+	echo "BTF: the kernel's own (DEBUG_INFO_BTF)" | diag
+else
+	cp "$out/vmlinux" "$tmp/vmlinux"
+	pahole -J --btf_encode_detached="$tmp/vmlinux.btf" "$tmp/vmlinux" >"$tmp/pahole.log" 2>&1 ||
+		bail "pahole -J could not encode BTF from vmlinux: $(tail -3 "$tmp/pahole.log")"
+	btf=(--btf="$tmp/vmlinux.btf")
+	echo "BTF: pahole -J on vmlinux (no DEBUG_INFO_BTF in this configuration)" | diag
+fi
+"$KIT/tests/kernel/layout-truth" "${btf[@]}" "$out" "$(tree_report A)" \
 	>"$tmp/truth" 2>&1
 rc=$?
 grep -v '^truth: ' "$tmp/truth" | head -20 | diag
@@ -50,7 +58,7 @@ jq -c 'select(.struct == "cred") |
 	.fields[0].bit_offset as $a | .fields[1].bit_offset as $b |
 	.fields[0].bit_offset = $b | .fields[1].bit_offset = $a' \
 	"$(tree_report A)" >"$tmp/swapped.jsonl"
-"$KIT/tests/kernel/layout-truth" --btf="$tmp/vmlinux.btf" "$out" "$tmp/swapped.jsonl" \
+"$KIT/tests/kernel/layout-truth" "${btf[@]}" "$out" "$tmp/swapped.jsonl" \
 	>"$tmp/swapped" 2>&1
 rc=$?
 grep -v '^truth: ' "$tmp/swapped" | diag

@@ -16,8 +16,27 @@ KIT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 KDIR=${RANDSTRUCT_TEST_DIR:-$KIT/build/kernel/test}
 SRC=$KDIR/linux
-TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# KERNEL_LTS: the tree (6.12 or 6.1), its tarball and the kit's series for it.
+LTS=${KERNEL_LTS:-6.12}
+TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-$LTS.tar.xz}
+# shellcheck disable=SC2034 # for the tests that source this file
+if [ "$LTS" = 6.12 ]; then
+	PATCHDIR=$KIT/patches
+else
+	PATCHDIR=$KIT/patches/$LTS
+fi
 JOBS=${KERNEL_JOBS:-2}
+
+# The test kernels: A and B.  A tier with one build (tests/kernel-6.1/)
+# sets RANDSTRUCT_TEST_KERNELS=A: B is then only a module built with seed
+# B against A's configuration (ensure_other_module), in out-B.
+KERNELS=${RANDSTRUCT_TEST_KERNELS:-A B}
+has_kernel() {
+	case " $KERNELS " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
 
 # Two fixed, public test seeds (never use them for a real kernel).
 export SEED_A SEED_B
@@ -85,7 +104,7 @@ lock_builds() {
 kit_fingerprint() {
 	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
 		scripts/gen-random-seed.sh scripts/gen-randstruct-policy.sh \
-		include/linux/*.h kit/*.diff \
+		include/linux/*.h kit/*.diff kit/*/*.diff \
 		kit/*.policy scripts/randstruct-series scripts/randstruct-apply \
 		Documentation/security/randstruct*.rst 2>/dev/null) |
 		sha256sum | cut -c1-64
@@ -202,32 +221,46 @@ ensure_headers_deb() {
 	echo "$deb"
 }
 
-# ensure_version_module: rsmod.ko built as an older or newer kit would
-# build it against kernel A: the same seed and configuration, a plugin
-# whose RS_LAYOUT_VERSION is one more.  The tree is a hard-linked copy of
-# the source with only rs_order.h replaced, prepared with modules_prepare.
-ensure_version_module() {
-	local src=$KDIR/linux-nextver out=$KDIR/out-nextver a ver
+# ensure_other_module NAME SEED [VERSION]: rsmod.ko built as another build
+# would build it against kernel A's configuration: with SEED instead of
+# A's and, given VERSION, by a plugin whose RS_LAYOUT_VERSION is VERSION
+# (as an older or newer kit would).  The tree is then a hard-linked copy
+# of the source with only rs_order.h replaced.  Prepared with
+# modules_prepare in out-NAME, no kernel built.
+ensure_other_module() {
+	local name=$1 seed=$2 ver=${3:-} src=$SRC out a
+	out=$(out_dir "$name")
 	a=$(out_dir A)
-	ver=$(($(layout_version) + 1))
-	if [ ! -f "$out/rsmod/rsmod.ko" ] || [ "$a/vmlinux" -nt "$out/rsmod/rsmod.ko" ]; then
-		rm -rf "$src" "$out"
+	if [ -f "$out/rsmod/rsmod.ko" ] && [ "$out/rsmod/rsmod.ko" -nt "$a/vmlinux" ]; then
+		echo "$out/rsmod/rsmod.ko"
+		return
+	fi
+	rm -rf "$out"
+	if [ -n "$ver" ]; then
+		src=$KDIR/linux-$name
+		rm -rf "$src"
 		cp -al "$SRC" "$src"
 		local h=$src/scripts/gcc-plugins/randstruct/rs_order.h
 		sed "s/^#define RS_LAYOUT_VERSION[ \t]*[0-9]*$/#define RS_LAYOUT_VERSION\t$ver/" \
 			"$h" >"$h.new"
 		rm -f "$h"
 		mv "$h.new" "$h"
-		mkdir -p "$out/scripts/basic"
-		cp "$a/.config" "$a/Module.symvers" "$out/"
-		cp "$a/scripts/basic/randstruct.seed" "$out/scripts/basic/"
-		make -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
-			>"$out/prepare.log" 2>&1 ||
-			bail "modules_prepare for layout version $ver failed, see $out/prepare.log"
-		"$KIT/scripts/randstruct-kernel" module "$src" "$out" "$out/rsmod" ||
-			bail "building rsmod for layout version $ver failed"
 	fi
+	mkdir -p "$out/scripts/basic"
+	cp "$a/.config" "$a/Module.symvers" "$out/"
+	echo "$seed" >"$out/scripts/basic/randstruct.seed"
+	make -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
+		>"$out/prepare.log" 2>&1 ||
+		bail "modules_prepare for module $name failed, see $out/prepare.log"
+	"$KIT/scripts/randstruct-kernel" module "$src" "$out" "$out/rsmod" ||
+		bail "building rsmod $name failed"
 	echo "$out/rsmod/rsmod.ko"
+}
+
+# ensure_version_module: rsmod.ko built with A's seed by a plugin of the
+# next layout version.
+ensure_version_module() {
+	ensure_other_module nextver "$SEED_A" $(($(layout_version) + 1))
 }
 
 # randomized_layouts OUT REPORT: pahole's view, in OUT's vmlinux, of every
@@ -243,9 +276,25 @@ randomized_layouts() {
 		<(pahole "$1/vmlinux")
 }
 
-# pahole_struct NAME STRUCT: pahole's view of STRUCT in kernel NAME.
+# pahole_struct NAME STRUCT: pahole's view of STRUCT in kernel NAME (in
+# its test module when NAME is only a module, see KERNELS).
 pahole_struct() {
-	pahole -C "$2" "$(out_dir "$1")/vmlinux"
+	local out
+	out=$(out_dir "$1")
+	if [ -f "$out/vmlinux" ]; then
+		pahole -C "$2" "$out/vmlinux"
+	else
+		pahole -C "$2" "$out/rsmod/rsmod.ko"
+	fi
+}
+
+# ensure_kernel_b: kernel B, or where the tier has one kernel, B's module.
+ensure_kernel_b() {
+	if has_kernel B; then
+		ensure_build B "$SEED_B"
+	else
+		ensure_other_module B "$SEED_B" >/dev/null
+	fi
 }
 
 seed_hash() {

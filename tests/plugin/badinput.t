@@ -11,7 +11,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 100
+plan 103
 export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 good=$(test_seed badinput)
@@ -329,7 +329,15 @@ expect_fail "randstruct-apply: a directory that is not a Linux tree" \
 	"notlinux: not a Linux source tree" "$APPLY" "$T/notlinux"
 fake_tree "$T/k611" 6.11
 expect_fail "randstruct-apply: a Linux 6.11 tree" \
-	"Linux 6.11, the kit is for Linux 6.12" "$APPLY" "$T/k611"
+	"Linux 6.11, the kit has series for Linux 6.12 and 6.1" "$APPLY" "$T/k611"
+fake_tree "$T/k61" 6.1
+before=$(tree_sum "$T/k61")
+expect_fail "randstruct-apply: 6.12's series given for a Linux 6.1 tree" \
+	"series is for Linux 6.12, $T/k61 is Linux 6.1" "$APPLY" "$T/k61" "$top/patches"
+check_eq "... left unmodified" "$before" "$(tree_sum "$T/k61")"
+fake_tree "$T/k612" 6.12
+expect_fail "randstruct-apply: 6.1's series given for a Linux 6.12 tree" \
+	"series is for Linux 6.1, $T/k612 is Linux 6.12" "$APPLY" "$T/k612" "$top/patches/6.1"
 fake_tree "$T/patched" 6.12
 echo 'config RANDSTRUCT_KIT' > "$T/patched/security/Kconfig.randstruct"
 before=$(tree_sum "$T/patched")
