@@ -17,9 +17,14 @@
 # Knobs: KERNEL_TARBALL, KERNEL_DIR (work directory), KERNEL_JOBS (-j),
 # KBUILD_RANDSTRUCT_SEED (64 hex digits, for a reproducible build),
 # QEMU_TIMEOUT (seconds), KERNEL_CC (kbuild's CC, e.g. "ccache gcc"),
-# KERNEL_REPORT (the layout report's path; empty: none).
+# KERNEL_REPORT (the layout report's path; empty: none), KERNEL_ARCH
+# (x86_64, the default, or arm64: cross-compiled, booted under
+# qemu-system-aarch64, in build/kernel-arm64; see scripts/randstruct-kernel).
 
 KERNEL_TARBALL	?= /usr/src/linux-source-6.12.tar.xz
+ifeq ($(KERNEL_ARCH),arm64)
+KERNEL_DIR	?= build/kernel-arm64
+endif
 KERNEL_DIR	?= build/kernel
 KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
@@ -27,6 +32,10 @@ KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
 		   linux-source-6.12 quilt openssl kmod git jq debhelper rsync \
 		   ccache icecc iproute2 bpftool
+ifeq ($(KERNEL_ARCH),arm64)
+KERNEL_APT	+= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
+		   libc6-dev-arm64-cross qemu-system-arm
+endif
 
 RS_KIT		:= $(CURDIR)
 RS_KDIR		:= $(abspath $(KERNEL_DIR))
