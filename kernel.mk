@@ -19,10 +19,13 @@
 #   make kernel-clean    remove KERNEL_DIR
 #
 # Knobs: KERNEL_LTS (6.12 or 6.1), KERNEL_TARBALL, KERNEL_DIR (work
-# directory), KERNEL_JOBS (-j),
+# directory, default build/kernel, build/kernel-6.1, build/kernel-arm64,
+# build/kernel-6.1-arm64), KERNEL_JOBS (-j),
 # KBUILD_RANDSTRUCT_SEED (64 hex digits, for a reproducible build),
 # QEMU_TIMEOUT (seconds), KERNEL_CC (kbuild's CC, e.g. "ccache gcc"),
-# KERNEL_REPORT (the layout report's path; empty: none).
+# KERNEL_REPORT (the layout report's path; empty: none), KERNEL_ARCH
+# (x86_64, the default, or arm64: cross-compiled, booted under
+# qemu-system-aarch64; see scripts/randstruct-kernel).
 
 KERNEL_LTS	?= 6.12
 RS_LTS_ALL	:= 6.12 6.1
@@ -31,12 +34,16 @@ $(error KERNEL_LTS=$(KERNEL_LTS): the kit has series for Linux $(RS_LTS_ALL))
 endif
 KERNEL_TARBALL	?= /usr/src/linux-source-$(KERNEL_LTS).tar.xz
 ifeq ($(KERNEL_LTS),6.12)
-KERNEL_DIR	?= build/kernel
 RS_PATCHES	:= patches
+RS_KSUFFIX	:=
 else
-KERNEL_DIR	?= build/kernel-$(KERNEL_LTS)
 RS_PATCHES	:= patches/$(KERNEL_LTS)
+RS_KSUFFIX	:= -$(KERNEL_LTS)
 endif
+ifeq ($(KERNEL_ARCH),arm64)
+RS_KSUFFIX	:= $(RS_KSUFFIX)-arm64
+endif
+KERNEL_DIR	?= build/kernel$(RS_KSUFFIX)
 KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
@@ -44,6 +51,11 @@ KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   linux-source-6.12 linux-source-6.1 quilt openssl kmod git jq \
 		   debhelper rsync \
 		   ccache icecc iproute2 bpftool
+RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
+		   libc6-dev-arm64-cross qemu-system-arm
+ifeq ($(KERNEL_ARCH),arm64)
+KERNEL_APT	+= $(RS_APT_ARM64)
+endif
 
 RS_KIT		:= $(CURDIR)
 RS_KDIR		:= $(abspath $(KERNEL_DIR))

@@ -8,6 +8,10 @@
 # modules in /modules (loaded by /init in name order; a module given as
 # FILE.ko=NAME.ko is stored under NAME.ko).  --extra DIR copies DIR to
 # /extra; /init runs /extra/run.sh, if there is one, after the modules.
+#
+# BUSYBOX (default /bin/busybox) and CC (default gcc) in the environment
+# pick another architecture's static busybox and compiler for the smoke
+# test (randstruct-kernel does for KERNEL_ARCH=arm64).
 
 set -eu
 
@@ -29,7 +33,7 @@ if [ "${1:-}" = --extra ]; then
 fi
 
 here=$(cd "$(dirname "$0")" && pwd)
-busybox=/bin/busybox
+busybox=${BUSYBOX:-/bin/busybox}
 [ -x "$busybox" ] || die "$busybox missing (apt-get install busybox-static)"
 ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
 	die "$busybox is not statically linked (install busybox-static)"
