@@ -91,10 +91,11 @@ deps:
 	fi
 
 # The GCC 11 pass runs first; the final prove's summary counts the rest.
-check: deps kernel-deps
+check: deps kernel-deps kernel-deps-arm64
 	$(MAKE) GCC=gcc-11 check-plugin
 	$(MAKE) plugin
-	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/ tests/kernel-6.1/
+	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/ tests/kernel-6.1/ \
+		tests/kernel-arm64/
 
 check-plugin: $(PLUGIN)
 	$(PROVE) tests/plugin/
@@ -111,12 +112,14 @@ help:
 	@echo "  make kernel              apply the kit to linux-source-6.12, build,"
 	@echo "                           boot in qemu, show task_struct and cred"
 	@echo "  make kernel KERNEL_LTS=6.1   the same with linux-source-6.1"
+	@echo "  make kernel KERNEL_ARCH=arm64   cross-compiled for arm64, booted in"
+	@echo "                           qemu-system-aarch64"
 	@echo "  make check               install test dependencies, run every tier"
 	@echo "  make check-plugin        plugin tests on standalone C programs"
 	@echo "  make check-plugin GCC=gcc-11   the same against GCC 11"
 	@echo "  make check-fuzz          a small fixed batch of differential fuzzing"
-	@echo "  make check-kernel        kernel tiers (6.12, then 6.1): apply, build,"
-	@echo "                           boot, modules, layouts"
+	@echo "  make check-kernel        kernel tiers (6.12, 6.1, 6.12 on arm64): apply,"
+	@echo "                           build, boot, modules, layouts"
 	@echo "  make check-rebuild       plugin/seed changes rebuild everything (ccache,"
 	@echo "                           icecream); part of check-kernel, alone"
 	@echo "  make check-defconfig     x86_64 defconfig + BTF: build, boot, layout"

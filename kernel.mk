@@ -15,7 +15,8 @@
 #   make kernel-apply KSRC=DIR
 #                        apply the series for DIR's version to DIR
 #   make check-kernel    the kernel test tiers (tests/kernel/*.t, 6.12;
-#                        tests/kernel-6.1/*.t, 6.1)
+#                        tests/kernel-6.1/*.t, 6.1; tests/kernel-arm64/*.t,
+#                        6.12 on arm64)
 #   make kernel-clean    remove KERNEL_DIR
 #
 # Knobs: KERNEL_LTS (6.12 or 6.1), KERNEL_TARBALL, KERNEL_DIR (work
@@ -72,7 +73,7 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 		   $(RS_KIT)/scripts/randstruct-series \
 		   $(RS_KIT)/scripts/randstruct-apply
 
-.PHONY: kernel kernel-deps kernel-src kernel-config kernel-build \
+.PHONY: kernel kernel-deps kernel-deps-arm64 kernel-src kernel-config kernel-build \
 	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
 	check-defconfig check-allmodconfig kernel-clean
 
@@ -82,6 +83,10 @@ kernel: kernel-build
 
 kernel-deps:
 	@$(RS_KIT)/scripts/randstruct-kernel deps $(KERNEL_APT)
+
+# The arm64 tier's cross toolchain and qemu, whatever KERNEL_ARCH says.
+kernel-deps-arm64:
+	@$(RS_KIT)/scripts/randstruct-kernel deps $(RS_APT_ARM64)
 
 # The pristine tree is unpacked again whenever a kit input changed; the
 # series for it (patches/ or patches/6.1/) is regenerated, then applied.
@@ -120,8 +125,8 @@ kernel-apply:
 	@test -n "$(KSRC)" || { echo "error: make kernel-apply KSRC=<pristine linux 6.12 or 6.1 tree>" >&2; exit 1; }
 	@$(RS_KIT)/scripts/randstruct-apply $(KSRC)
 
-check-kernel: kernel-deps
-	$(PROVE) -v --timer tests/kernel/ tests/kernel-6.1/
+check-kernel: kernel-deps kernel-deps-arm64
+	$(PROVE) -v --timer tests/kernel/ tests/kernel-6.1/ tests/kernel-arm64/
 
 # Plugin and seed changes through ccache and icecream (in check-kernel too).
 check-rebuild: kernel-deps

@@ -21,7 +21,7 @@ for k in $KERNELS; do
 	ensure_build "$k" "$seed"
 	echo "kernel $k ready after $(($(date +%s) - start))s" | diag
 	check "kernel $k: bzImage and vmlinux built" \
-		test -s "$out/arch/x86/boot/bzImage" -a -s "$out/vmlinux"
+		test -s "$out/$IMAGE" -a -s "$out/vmlinux"
 	check "kernel $k: randstruct_hash.h holds sha256 of seed $k" \
 		grep -q "\"$(seed_hash "$seed")\"" "$out/include/generated/randstruct_hash.h"
 
@@ -51,14 +51,17 @@ for k in $KERNELS; do
 		"$out/scripts/gcc-plugins/randstruct_build.h"
 
 	# The vDSO's userspace objects filter RANDSTRUCT_CFLAGS out; the
-	# kernel-side objects of the same directory (vma.o) keep them.
-	vdso=$out/arch/x86/entry/vdso
-	check "kernel $k: the vDSO's vclock_gettime.o and vgetcpu.o are built without the plugin" \
-		test -f "$vdso/.vclock_gettime.o.cmd" -a -f "$vdso/.vgetcpu.o.cmd" -a \
-		-z "$(grep -l randomize_layout_plugin "$vdso/.vclock_gettime.o.cmd" \
-		"$vdso/.vgetcpu.o.cmd")"
-	check "kernel $k: the kernel-side vdso/vma.o is built with the plugin" \
-		grep -q randomize_layout_plugin "$vdso/.vma.o.cmd"
+	# kernel-side object that maps it (x86: vdso/vma.o) keeps them.
+	cmdfiles=()
+	for o in "${VDSO_USER_OBJS[@]}"; do
+		cmdfiles+=("$out/$(dirname "$o")/.$(basename "$o").cmd")
+	done
+	check "kernel $k: the vDSO's ${VDSO_USER_OBJS[*]##*/} built without the plugin" \
+		test "$(cat "${cmdfiles[@]}" 2>/dev/null | grep -c '^savedcmd_')" = "${#cmdfiles[@]}" -a \
+		-z "$(grep -l randomize_layout_plugin "${cmdfiles[@]}")"
+	check "kernel $k: the kernel-side $VDSO_KERNEL_OBJ is built with the plugin" \
+		grep -q randomize_layout_plugin \
+		"$out/$(dirname "$VDSO_KERNEL_OBJ")/.$(basename "$VDSO_KERNEL_OBJ").cmd"
 
 	# Cast warnings under the shipped policy: counted in a full build.
 	compiled=$(grep -c '^  CC ' "$out/build.log")

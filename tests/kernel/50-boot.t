@@ -32,11 +32,11 @@ boot() {
 	local k=$1 out
 	shift
 	out=$(out_dir "$k")
-	"$KIT/boot/mkinitramfs.sh" "$out/test-initramfs.cpio" "$@" ||
+	"$KIT/scripts/randstruct-kernel" initramfs "$out/test-initramfs.cpio" "$@" ||
 		bail "cannot build the initramfs for $k"
 	local start rc=0
 	start=$(date +%s)
-	"$KIT/boot/run-qemu.sh" "$out/arch/x86/boot/bzImage" \
+	"$KIT/boot/run-qemu.sh" "$out/$IMAGE" \
 		"$out/test-initramfs.cpio" "$out/test-console.log" 300 || rc=$?
 	echo "kernel $k booted and powered off in $(($(date +%s) - start))s" | diag
 	grep -E '^(RANDSTRUCT|rsmod)' "$out/test-console.log" | diag

@@ -30,7 +30,7 @@ absent() {
 }
 
 absent vmlinux "$out/vmlinux"
-absent bzImage "$out/arch/x86/boot/bzImage"
+absent "the kernel image" "$out/$IMAGE"
 mapfile -t kos < <(find "$out" "$(dirname "$ko")" -name '*.ko')
 absent "the modules" "${kos[@]}"
 absent "the layout report" "$out/randstruct-layout.jsonl"

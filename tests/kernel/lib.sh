@@ -27,6 +27,31 @@ else
 fi
 JOBS=${KERNEL_JOBS:-2}
 
+# KERNEL_ARCH: x86_64 (the default) or arm64, cross-compiled (see
+# scripts/randstruct-kernel): the image, kbuild's arguments for direct make
+# calls (kmake), the vDSO's userspace objects (built without the plugin)
+# and a kernel-side object of the vDSO (built with it).
+# shellcheck disable=SC2034 # for the tests that source this file
+case ${KERNEL_ARCH:-x86_64} in
+arm64)
+	IMAGE=arch/arm64/boot/Image
+	KMAKE_ARGS=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+		    CC=aarch64-linux-gnu-gcc-12)
+	VDSO_USER_OBJS=(arch/arm64/kernel/vdso/vgettimeofday.o)
+	VDSO_KERNEL_OBJ=arch/arm64/kernel/vdso.o
+	;;
+*)
+	IMAGE=arch/x86/boot/bzImage
+	KMAKE_ARGS=()
+	VDSO_USER_OBJS=(arch/x86/entry/vdso/vclock_gettime.o
+			arch/x86/entry/vdso/vgetcpu.o)
+	VDSO_KERNEL_OBJ=arch/x86/entry/vdso/vma.o
+	;;
+esac
+kmake() {
+	make "${KMAKE_ARGS[@]}" "$@"
+}
+
 # The test kernels: A and B.  A tier with one build (tests/kernel-6.1/)
 # sets RANDSTRUCT_TEST_KERNELS=A: B is then only a module built with seed
 # B against A's configuration (ensure_other_module), in out-B.
@@ -180,7 +205,7 @@ ensure_build() {
 		KERNEL_REPORT=$(tree_report "$name") \
 		"$KIT/scripts/randstruct-kernel" build "$SRC" "$out" "$JOBS" |
 		diag
-	if [ ! -f "$out/vmlinux" ] || [ ! -f "$out/arch/x86/boot/bzImage" ]; then
+	if [ ! -f "$out/vmlinux" ] || [ ! -f "$out/$IMAGE" ]; then
 		bail "kernel $name did not build, see $out/build.log"
 	fi
 }
@@ -249,7 +274,7 @@ ensure_other_module() {
 	mkdir -p "$out/scripts/basic"
 	cp "$a/.config" "$a/Module.symvers" "$out/"
 	echo "$seed" >"$out/scripts/basic/randstruct.seed"
-	make -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
+	kmake -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
 		>"$out/prepare.log" 2>&1 ||
 		bail "modules_prepare for module $name failed, see $out/prepare.log"
 	"$KIT/scripts/randstruct-kernel" module "$src" "$out" "$out/rsmod" ||
