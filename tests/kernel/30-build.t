@@ -28,7 +28,7 @@ for k in $KERNELS; do
 	# C objects built into vmlinux, minus the vDSO and EFI stub opt-outs.
 	find "$out" -name '.*.o.cmd' ! -path '*/vdso/*' ! -path '*/libstub/*' \
 		! -path '*/scripts/*' ! -path '*/tools/*' ! -path '*/boot/*' \
-		-exec grep -l '^savedcmd_.* -c -o [^ ]*\.o [^ ]*\.c *$' {} + \
+		-exec grep -l '^\(saved\)\?cmd_.* -c -o [^ ]*\.o [^ ]*\.c *$' {} + \
 		2>/dev/null >"$out/.c-objects" || true
 	total=$(wc -l <"$out/.c-objects")
 	with=$(xargs -r grep -l "seed-hash=$(seed_hash "$seed")" <"$out/.c-objects" | wc -l)
@@ -57,7 +57,7 @@ for k in $KERNELS; do
 		cmdfiles+=("$out/$(dirname "$o")/.$(basename "$o").cmd")
 	done
 	check "kernel $k: the vDSO's ${VDSO_USER_OBJS[*]##*/} built without the plugin" \
-		test "$(cat "${cmdfiles[@]}" 2>/dev/null | grep -c '^savedcmd_')" = "${#cmdfiles[@]}" -a \
+		test "$(cat "${cmdfiles[@]}" 2>/dev/null | grep -c '^\(saved\)\?cmd_')" = "${#cmdfiles[@]}" -a \
 		-z "$(grep -l randomize_layout_plugin "${cmdfiles[@]}")"
 	check "kernel $k: the kernel-side $VDSO_KERNEL_OBJ is built with the plugin" \
 		grep -q randomize_layout_plugin \

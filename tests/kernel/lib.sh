@@ -341,7 +341,7 @@ vermagic_id() {
 # C objects of a build tree compiled with the plugin (their .cmd files).
 plugin_objects() {
 	find "$1" -name '.*.o.cmd' ! -path '*/rsmod*' \
-		-exec grep -l '^savedcmd_.*-fplugin=[^ ]*randomize_layout_plugin' {} + \
+		-exec grep -l '^\(saved\)\?cmd_.*-fplugin=[^ ]*randomize_layout_plugin' {} + \
 		2>/dev/null | sed 's|/\.\([^/]*\)\.cmd$|/\1|'
 }
 
