@@ -20,7 +20,7 @@ for k in $KERNELS; do
 	start=$(date +%s)
 	ensure_build "$k" "$seed"
 	echo "kernel $k ready after $(($(date +%s) - start))s" | diag
-	check "kernel $k: bzImage and vmlinux built" \
+	check "kernel $k: ${IMAGE##*/} and vmlinux built" \
 		test -s "$out/$IMAGE" -a -s "$out/vmlinux"
 	check "kernel $k: randstruct_hash.h holds sha256 of seed $k" \
 		grep -q "\"$(seed_hash "$seed")\"" "$out/include/generated/randstruct_hash.h"
