@@ -505,13 +505,44 @@ static double surprise(const struct spec *s, struct estimate *e,
 	return logfact - log2(p);
 }
 
+/* The surprisal of each seed's layout, summed for a mean and its stderr. */
+struct tally {
+	double sum, sq;
+	unsigned int used, bad;	/* seeds counted; replays that disagreed */
+};
+
+static void tally_add(struct tally *t, double h)
+{
+	if (isnan(h)) {
+		t->bad++;
+		return;
+	}
+	t->sum += h;
+	t->sq += h * h;
+	t->used++;
+}
+
+/* "BITS STDERR SAMPLES DISAGREEMENTS LAST" */
+static void tally_print(const struct tally *t, double last)
+{
+	double mean = t->used ? t->sum / t->used : 0;
+
+	if (t->used > 1)
+		printf("%.4f %.4f %u %u %.4f\n", mean,
+		       sqrt(fmax(0, t->sq / t->used - mean * mean) /
+			    (t->used - 1)), t->used, t->bad, last);
+	else
+		printf("- - %u %u %.4f\n", t->used, t->bad, last);
+}
+
 /* "BITS STDERR SAMPLES DISAGREEMENTS SHARE_NOT_FITTING" over @nseeds. */
 static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES],
 		     unsigned int nseeds)
 {
 	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
-	double sum = 0, sq = 0, g = share_not_fitting(s, seeds, nseeds), pw, rw;
-	unsigned int i, used = 0, bad = 0;
+	double g = share_not_fitting(s, seeds, nseeds), pw, rw;
+	struct tally t = { 0 };
+	unsigned int i;
 	struct estimate e;
 	struct rs_stream st;
 
@@ -521,25 +552,11 @@ static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES]
 	if (set_classes(s, &e))
 		nseeds = 0;
 	for (i = 0; i < nseeds; i++) {
-		double h;
-
 		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
 		rs_order_full(&st, s->units, s->n, slots);
-		h = surprise(s, &e, slots, pw, rw);
-		if (isnan(h)) {
-			bad++;
-			continue;
-		}
-		sum += h;
-		sq += h * h;
-		used++;
+		tally_add(&t, surprise(s, &e, slots, pw, rw));
 	}
-	if (used > 1)
-		printf("%.4f %.4f %u %u %.4f\n", sum / used,
-		       sqrt(fmax(0, sq / used - (sum / used) * (sum / used)) /
-			    (used - 1)), used, bad, g);
-	else
-		printf("- - %u %u %.4f\n", used, bad, g);
+	tally_print(&t, g);
 	free(e.req);
 	free(e.cls);
 	free(slots);
@@ -826,32 +843,18 @@ static void estimate_perf(const struct spec *s,
 			  unsigned int nseeds)
 {
 	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
-	double sum = 0, sq = 0;
-	unsigned int i, used = 0, bad = 0;
+	struct tally t = { 0 };
+	unsigned int i;
 	struct perf_blocks pb;
 	struct rs_stream st;
 
 	perf_blocks_init(s, &pb);
 	for (i = 0; i < nseeds; i++) {
-		double h;
-
 		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
 		rs_order_performance(&st, s->units, s->n, slots);
-		h = pb.order_bits + perf_surprise(s, &pb, slots);
-		if (isnan(h)) {
-			bad++;
-			continue;
-		}
-		sum += h;
-		sq += h * h;
-		used++;
+		tally_add(&t, pb.order_bits + perf_surprise(s, &pb, slots));
 	}
-	if (used > 1)
-		printf("%.4f %.4f %u %u %.4f\n", sum / used,
-		       sqrt(fmax(0, sq / used - (sum / used) * (sum / used)) /
-			    (used - 1)), used, bad, pb.order_bits);
-	else
-		printf("- - %u %u %.4f\n", used, bad, pb.order_bits);
+	tally_print(&t, pb.order_bits);
 	free(pb.off);
 	free(pb.block_of);
 	free(pb.first);
