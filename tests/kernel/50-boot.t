@@ -12,8 +12,12 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
+# The module from the linux-headers package, where the tier builds one
+# (40-headers.t beside this test; the arm64 tier has none).
+headers=0
+[ -e "$(dirname "$0")/40-headers.t" ] && headers=1
 # shellcheck disable=SC2086 # one word per kernel
-plan $((5 * $(echo $KERNELS | wc -w) + 7 + $(has_kernel B && echo 1 || echo 0)))
+plan $((5 * $(echo $KERNELS | wc -w) + 6 + headers + $(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
 ko_a=$(ensure_module A)
@@ -79,10 +83,10 @@ check "module built with A's seed by layout version $((ver + 1)) is refused by A
 	grep -qx 'RANDSTRUCT-INSMOD: 4-rsmod-nextver.ko refused' "$log_a"
 check "A's console names both layout versions (v$((ver + 1)) should be v$ver)" \
 	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_A" $((ver + 1)))' should be '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver")'" "$log_a"
-if [ -f "$ko_hdr" ]; then
+if [ "$headers" = 1 ] && [ -f "$ko_hdr" ]; then
 	check "module built against the bindeb-pkg headers loads into A" \
 		grep -qx 'RANDSTRUCT-INSMOD: 3-rsmod-headers.ko loaded' "$log_a"
-else
+elif [ "$headers" = 1 ]; then
 	not_ok "module built against the bindeb-pkg headers loads into A (40-headers.t did not build it)"
 fi
 if has_kernel B; then
