@@ -32,13 +32,7 @@ while read -r name value struct member; do
 	pahole_struct A "$struct" >"$tmp/struct" 2>/dev/null
 	[ -s "$tmp/struct" ] || continue
 	n=$((n + 1))
-	# The member at any depth (task_struct's randomized region is an
-	# anonymous structure; pahole gives offsets from the outer start).
-	off=$(awk -v m="$member" '
-		{ line = $0; sub(/[ \t]*\/\*.*$/, "", line) }
-		line ~ ("[ \t*]" m "(\\[[^]]*\\])*;$") && match($0, /\/\*[ \t]*[0-9]+/) {
-			v = substr($0, RSTART + 2); sub(/^[ \t]*/, "", v); print v + 0; exit }' \
-		"$tmp/struct")
+	off=$(pahole_offset A "$struct" "$member")
 	echo "$name $value: struct $struct.$member at ${off:-?} in pahole" | diag
 	[ "$off" = "$value" ] || bad=$((bad + 1))
 done <"$tmp/defs"

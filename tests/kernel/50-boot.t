@@ -17,7 +17,7 @@
 headers=0
 [ -e "$(dirname "$0")/40-headers.t" ] && headers=1
 # shellcheck disable=SC2086 # one word per kernel
-plan $((5 * $(echo $KERNELS | wc -w) + 6 + headers + $(has_kernel B && echo 1 || echo 0)))
+plan $((5 * $(echo $KERNELS | wc -w) + 7 + headers + $(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
 ko_a=$(ensure_module A)
@@ -74,6 +74,19 @@ check "module built against A loads into A" \
 	grep -qx 'RANDSTRUCT-INSMOD: 1-rsmod-A.ko loaded' "$log_a"
 check "and reads A's task_struct correctly (comm=insmod)" \
 	grep -q '^rsmod: loaded comm=insmod pid=[1-9]' "$log_a"
+# Where the module found those fields in A's running objects, against
+# pahole on A's vmlinux.
+n=0
+bad=0
+for field in $(sed -n 's/^rsmod: offsets //p' "$log_a" | head -n1); do
+	what=${field%%=*}
+	n=$((n + 1))
+	off=$(pahole_offset A "${what%%.*}" "${what#*.}")
+	echo "${what}: ${field#*=} in the booted kernel, ${off:-?} in pahole" | diag
+	[ "$off" = "${field#*=}" ] || bad=$((bad + 1))
+done
+check "the offsets of task_struct and cred members read in the booted kernel equal pahole's ($bad of $n differ)" \
+	test "$n" = 8 -a "$bad" = 0
 check "module built against B is refused by A" \
 	grep -qx 'RANDSTRUCT-INSMOD: 2-rsmod-B.ko refused' "$log_a"
 ver=$(layout_version)

@@ -313,6 +313,16 @@ pahole_struct() {
 	fi
 }
 
+# pahole_offset NAME STRUCT MEMBER: MEMBER's byte offset in STRUCT of
+# kernel NAME, at any depth (task_struct's randomized region is an
+# anonymous structure; pahole counts from the outer structure's start).
+pahole_offset() {
+	pahole_struct "$1" "$2" 2>/dev/null | awk -v m="$3" '
+		{ line = $0; sub(/[ \t]*\/\*.*$/, "", line) }
+		line ~ ("[ \t*]" m "(\\[[^]]*\\])*;$") && match($0, /\/\*[ \t]*[0-9]+/) {
+			v = substr($0, RSTART + 2); sub(/^[ \t]*/, "", v); print v + 0; exit }'
+}
+
 # ensure_kernel_b: kernel B, or where the tier has one kernel, B's module.
 ensure_kernel_b() {
 	if has_kernel B; then
