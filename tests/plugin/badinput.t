@@ -373,7 +373,7 @@ make_fail() {
 }
 
 make_fail "make kernel-apply without KSRC" \
-	"error: make kernel-apply KSRC=<pristine linux 6.12 tree>" kernel-apply \
+	"error: make kernel-apply KSRC=<pristine linux 6.12 or 6.1 tree>" kernel-apply \
 	KSRC=
 make_fail "make kernel-apply KSRC=nonexistent" "$T/none: no such directory" \
 	kernel-apply KSRC="$T/none"
