@@ -28,7 +28,7 @@ for k in $KERNELS; do
 	# C objects built into vmlinux, minus the vDSO and EFI stub opt-outs.
 	find "$out" -name '.*.o.cmd' ! -path '*/vdso/*' ! -path '*/libstub/*' \
 		! -path '*/scripts/*' ! -path '*/tools/*' ! -path '*/boot/*' \
-		-exec grep -l '^\(saved\)\?cmd_.* -c -o [^ ]*\.o [^ ]*\.c *$' {} + \
+		-exec grep -l '^\(saved\)\?cmd_.* -c -o [^ ]*\.o [^ ]*\.c\( *;.*\)\? *$' {} + \
 		2>/dev/null >"$out/.c-objects" || true
 	total=$(wc -l <"$out/.c-objects")
 	with=$(xargs -r grep -l "seed-hash=$(seed_hash "$seed")" <"$out/.c-objects" | wc -l)
