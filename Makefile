@@ -91,7 +91,7 @@ deps:
 	fi
 
 # The GCC 11 pass runs first; the final prove's summary counts the rest.
-check: deps kernel-deps kernel-deps-arm64
+check: deps kernel-deps kernel-deps-tiers
 	$(MAKE) GCC=gcc-11 check-plugin
 	$(MAKE) plugin
 	$(PROVE) --timer tests/plugin/ tests/fuzz/ tests/kernel/ tests/kernel-6.1/ \

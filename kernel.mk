@@ -49,11 +49,13 @@ KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
-		   linux-source-6.12 linux-source-6.1 quilt openssl kmod git jq \
+		   linux-source-$(KERNEL_LTS) quilt openssl kmod git jq \
 		   debhelper rsync \
 		   ccache icecc iproute2 bpftool
 RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
 		   libc6-dev-arm64-cross qemu-system-arm
+# What the 6.1 and arm64 tiers need beyond KERNEL_APT.
+RS_APT_TIERS	:= $(foreach v,$(RS_LTS_ALL),linux-source-$(v)) $(RS_APT_ARM64)
 ifeq ($(KERNEL_ARCH),arm64)
 KERNEL_APT	+= $(RS_APT_ARM64)
 endif
@@ -73,7 +75,7 @@ RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
 		   $(RS_KIT)/scripts/randstruct-series \
 		   $(RS_KIT)/scripts/randstruct-apply
 
-.PHONY: kernel kernel-deps kernel-deps-arm64 kernel-src kernel-config kernel-build \
+.PHONY: kernel kernel-deps kernel-deps-tiers kernel-src kernel-config kernel-build \
 	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
 	check-defconfig check-allmodconfig kernel-clean
 
@@ -84,9 +86,10 @@ kernel: kernel-build
 kernel-deps:
 	@$(RS_KIT)/scripts/randstruct-kernel deps $(KERNEL_APT)
 
-# The arm64 tier's cross toolchain and qemu, whatever KERNEL_ARCH says.
-kernel-deps-arm64:
-	@$(RS_KIT)/scripts/randstruct-kernel deps $(RS_APT_ARM64)
+# The tiers' other tree, cross toolchain and qemu, whatever KERNEL_LTS and
+# KERNEL_ARCH say.
+kernel-deps-tiers:
+	@$(RS_KIT)/scripts/randstruct-kernel deps $(RS_APT_TIERS)
 
 # The pristine tree is unpacked again whenever a kit input changed; the
 # series for it (patches/ or patches/6.1/) is regenerated, then applied.
@@ -125,7 +128,7 @@ kernel-apply:
 	@test -n "$(KSRC)" || { echo "error: make kernel-apply KSRC=<pristine linux 6.12 or 6.1 tree>" >&2; exit 1; }
 	@$(RS_KIT)/scripts/randstruct-apply $(KSRC)
 
-check-kernel: kernel-deps kernel-deps-arm64
+check-kernel: kernel-deps kernel-deps-tiers
 	$(PROVE) -v --timer tests/kernel/ tests/kernel-6.1/ tests/kernel-arm64/
 
 # Plugin and seed changes through ccache and icecream (in check-kernel too).
