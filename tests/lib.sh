@@ -8,6 +8,7 @@
 : "${GCC:=gcc}"
 : "${PLUGIN:=build/randomize_layout_plugin.so}"
 PLUGIN=$(readlink -f "$PLUGIN")
+# shellcheck disable=SC2034 # for the tests that source this file
 RS_ARG=-fplugin-arg-randomize_layout_plugin
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT

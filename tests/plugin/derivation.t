@@ -75,7 +75,9 @@ struct tight { long a; int b; char c; char d; short e; long f; int g; int h; }
 	__attribute__((randomize_layout));
 struct roomy r; struct tight t;
 C
+# shellcheck disable=SC2034 # read through ${!tag}
 roomy="c1:1:1 l1:8:8 s1:2:2 i1:4:4 p1:8:8 c2:1:1 i2:4:4"
+# shellcheck disable=SC2034 # read through ${!tag}
 tight="a:8:8 b:4:4 c:1:1 d:1:1 e:2:2 f:8:8 g:4:4 h:4:4"
 for tag in roomy tight; do
 	same=0

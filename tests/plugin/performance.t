@@ -103,7 +103,7 @@ struct kern {
 H
 printf '#include "kern.h"\nstruct kern k;\n' > "$T/k.c"
 for i in $(seq 1 12); do
-	rs_cc -I"$T" "$RS_ARG-seed=$(test_seed kern$i)" "$RS_ARG-performance-mode" \
+	rs_cc -I"$T" "$RS_ARG-seed=$(test_seed "kern$i")" "$RS_ARG-performance-mode" \
 		"$RS_ARG-report=$T/kern.jsonl" -c "$T/k.c" -o "$T/k.o"
 done
 $RSLAYOUT probe "$T/kern.jsonl" kern "$T/kern.h" > "$T/kprobe.c"
