@@ -40,6 +40,7 @@ BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
 RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
                           os.path.join(BENCH_DIR, "results"))
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
+PLUGIN_SRC_DIR = "kernel/scripts/gcc-plugins/randstruct"
 
 # variant -> the variant giving its declaration-order baseline
 BASELINE = {
@@ -94,17 +95,17 @@ PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-except
 
 
 def patched_plugin(diff):
-    """gcc-plugins/ with bench/DIFF applied (None: as it is), built against
-    ours-full's seed."""
+    """The plugin's sources (kernel/scripts/gcc-plugins/randstruct/) with
+    bench/DIFF applied (None: as they are), built against ours-full's seed."""
     d = os.path.join(BENCH_DIR, "plugin-" + (diff[:-5] if diff else "kit"))
     so = os.path.join(d, "randomize_layout_plugin.so")
     src = os.path.join(d, "src")
     shutil.rmtree(d, ignore_errors=True)
-    shutil.copytree(os.path.join(KIT, "gcc-plugins"), src)
+    shutil.copytree(os.path.join(KIT, PLUGIN_SRC_DIR), src)
     with open(os.path.join(KIT, "bench", diff) if diff else os.devnull) as f:
-        if diff and subprocess.run(["patch", "-s", "-p2", "-d", src], stdin=f).returncode:
-            die("bench/%s does not apply to gcc-plugins/" % diff)
-    gen = os.path.join(KIT, "scripts", "gen-randstruct-policy.sh")
+        if diff and subprocess.run(["patch", "-s", "-p5", "-d", src], stdin=f).returncode:
+            die("bench/%s does not apply to %s/" % (diff, PLUGIN_SRC_DIR))
+    gen = os.path.join(KIT, "kernel", "scripts", "gen-randstruct-policy.sh")
     if os.path.exists(gen):
         # an empty built-in policy: kbuild's command gives its own policy=
         with open(os.path.join(src, "randstruct_policy.h"), "w") as f:
@@ -904,23 +905,23 @@ def table_strength():
 #
 # Per member, the distribution of its byte offset over many seeds: ours
 # through the plugin's own derivation code (bench/rs-strength.c, linked
-# with gcc-plugins/rs_order.c and friends), mainline and Clang through
+# with the plugin's rs_order.c and friends), mainline and Clang through
 # models of their algorithms.  A member is a unit of our report (a field,
 # an unnamed struct/union member, or a run of bit-fields); the models move
 # the same units, so every column describes the same members.
 
 STRENGTH_SEEDS = int(os.environ.get("BENCH_STRENGTH_SEEDS") or 1000)
-TOOL_SRCS = ["bench/rs-strength.c", "gcc-plugins/rs_order.c",
-             "gcc-plugins/rs_permutation.c", "gcc-plugins/rs_sha256.c"]
+TOOL_SRCS = ["bench/rs-strength.c"] + [os.path.join(PLUGIN_SRC_DIR, x) for x in
+                                       ("rs_order.c", "rs_permutation.c", "rs_sha256.c")]
 
 
 def strength_tool():
     tool = os.path.join(BENCH_DIR, "rs-strength")
     srcs = [os.path.join(KIT, x) for x in TOOL_SRCS]
-    hdrs = glob.glob(os.path.join(KIT, "gcc-plugins", "rs_*.h"))
+    hdrs = glob.glob(os.path.join(KIT, PLUGIN_SRC_DIR, "rs_*.h"))
     if not os.path.exists(tool) or any(os.path.getmtime(x) > os.path.getmtime(tool)
                                        for x in srcs + hdrs):
-        subprocess.run(["gcc", "-O2", "-Wall", "-I", os.path.join(KIT, "gcc-plugins"),
+        subprocess.run(["gcc", "-O2", "-Wall", "-I", os.path.join(KIT, PLUGIN_SRC_DIR),
                         "-o", tool] + srcs + ["-lm"], check=True)
     return tool
 

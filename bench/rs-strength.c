@@ -3,7 +3,7 @@
  * rs-strength.c - the plugin's layout derivation without GCC, for the
  * strength benchmark (bench/kbench.py strength).
  *
- * Linked with gcc-plugins/rs_order.c, rs_permutation.c and rs_sha256.c,
+ * Linked with kernel/scripts/gcc-plugins/randstruct/rs_order.c, rs_permutation.c and rs_sha256.c,
  * the very files the plugin is built from.  Each input line describes one
  * structure as the plugin's report does:
  *

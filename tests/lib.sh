@@ -104,7 +104,7 @@ expect_error() {
 # layout_version: RS_LAYOUT_VERSION of the plugin sources.
 layout_version() {
 	sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-		"$(dirname "${BASH_SOURCE[0]}")/../gcc-plugins/rs_order.h"
+		"$(dirname "${BASH_SOURCE[0]}")/../kernel/scripts/gcc-plugins/randstruct/rs_order.h"
 }
 
 gcc_major() {

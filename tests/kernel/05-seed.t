@@ -7,7 +7,7 @@
 # the hex text) and the vermagic hash header.
 
 KIT=$(cd "$(dirname "$0")/../.." && pwd)
-gen=$KIT/scripts/gen-random-seed.sh
+gen=$KIT/kernel/scripts/gen-random-seed.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0

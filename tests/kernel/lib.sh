@@ -127,12 +127,8 @@ lock_builds() {
 }
 
 kit_fingerprint() {
-	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
-		scripts/gen-random-seed.sh scripts/gen-randstruct-policy.sh \
-		include/linux/*.h kit/*.diff kit/*/*.diff \
-		kit/*.policy scripts/randstruct-series scripts/randstruct-apply \
-		Documentation/security/randstruct*.rst 2>/dev/null) |
-		sha256sum | cut -c1-64
+	"$KIT/scripts/randstruct-series" --inputs | tr '\n' '\0' |
+		xargs -0 cat | sha256sum | cut -c1-64
 }
 
 # The patched source tree, regenerated when the kit changed, but at most
