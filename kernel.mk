@@ -89,6 +89,9 @@ $(RS_SRC)/.randstruct-applied: $(KERNEL_TARBALL) $(RS_INPUTS) | kernel-deps
 	@$(RS_KIT)/scripts/randstruct-kernel source $(KERNEL_TARBALL) $(RS_SRC) \
 		$(RS_KDIR)/patches $(RS_KIT)/$(RS_PATCHES)
 
+# tests/plugin/series.t compares the committed series with the tarballs'.
+check-plugin: $(foreach v,$(RS_LTS_ALL),/usr/src/linux-source-$(v).tar.xz)
+
 # On a fresh machine the tarballs come with the linux-source packages.
 /usr/src/linux-source-%.tar.xz:
 	@$(RS_KIT)/scripts/randstruct-kernel deps linux-source-$*
