@@ -912,7 +912,8 @@ def table_strength():
 
 STRENGTH_SEEDS = int(os.environ.get("BENCH_STRENGTH_SEEDS") or 1000)
 TOOL_SRCS = ["bench/rs-strength.c"] + [os.path.join(PLUGIN_SRC_DIR, x) for x in
-                                       ("rs_order.c", "rs_permutation.c", "rs_sha256.c")]
+                                       ("rs_order.c", "rs_permutation.c", "rs_sha256.c",
+                                        "rs_seed.c")]
 
 
 def strength_tool():

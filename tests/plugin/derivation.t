@@ -11,7 +11,8 @@ here=$(dirname "$0")
 REF="python3 $here/../kat/reference.py"
 "$GCC" -O2 -I"$here/../../kernel/scripts/gcc-plugins/randstruct" -o "$T/kat" "$here/../kat/kat.c" \
 	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_sha256.c" \
-	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_permutation.c"
+	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_permutation.c" \
+	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_seed.c"
 
 seed0=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 id0=$($REF identity task 0 pid tgid comm)

@@ -2,14 +2,10 @@
 /*
  * randstruct.h - what the plugin's GCC-facing files share.
  *
- * The plugin is split by concern: randomize_layout_plugin.c (entry point,
- * arguments, callback wiring), rs_attributes.c (the attributes),
- * rs_selection.c (which structures move), rs_identity.c (the byte string
- * naming a structure), rs_relayout.c (rewriting the layout before debug
- * info is emitted), rs_diagnostics.c (positional initializers),
- * rs_casts.c and rs_policy.c (cast warnings and the policy file),
- * rs_report.c (the JSON layout report) and rs_lists.c (growable arrays).
- * The GCC-free derivation lives in rs_crypto.h and rs_order.h.
+ * randomize_layout_plugin.c is the map: it runs the pipeline and names the
+ * file of every stage.  The GCC-free derivation (SHA-256, the stream, the
+ * shuffle, the order, the seed's text) is declared in rs_crypto.h and
+ * rs_order.h.
  */
 #ifndef RANDSTRUCT_H
 #define RANDSTRUCT_H
@@ -32,64 +28,86 @@
 
 #define RS_PLUGIN_NAME		"randomize_layout_plugin"
 
+/* Set from the plugin arguments by plugin_init(), read-only afterwards. */
 struct rs_config {
 	unsigned char seed[RS_SEED_BYTES];
 	char seed_hash[2 * RS_SHA256_BYTES + 1];
 	bool performance_mode;
 	bool disabled;
-	const char *report_path;
-	const char *policy_path;
 };
 
 extern struct rs_config rs_config;
 
-/* rs_lists.c: growable arrays, released with the matching _release() */
+/* The tag a structure is known by (policy, identity, report); "" if none. */
+static inline const char *rs_type_tag(const_tree type)
+{
+	tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+
+	if (name && TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	if (name && TREE_CODE(name) == IDENTIFIER_NODE)
+		return IDENTIFIER_POINTER(name);
+	return "";
+}
+
+/* rs_lists.c: the growable arrays, released with the matching _release() */
+void *rs_grow(void *items, size_t *cap, size_t len, size_t extra,
+	      size_t item_size);
+
 struct rs_trees {
 	tree *items;
-	unsigned int len, cap;
-};
-
-struct rs_locations {
-	location_t *items;
-	unsigned int len, cap;
+	unsigned int len;
+	size_t cap;
 };
 
 void rs_trees_push(struct rs_trees *list, tree item);
 void rs_trees_release(struct rs_trees *list);
-void rs_locations_push(struct rs_locations *list, location_t item);
-void rs_locations_remove(struct rs_locations *list, unsigned int index);
-void rs_locations_release(struct rs_locations *list);
 
-/* rs_attributes.c */
-void rs_register_attributes(void *event_data, void *user_data);
-bool rs_type_has_attribute(const_tree type, const char *name);
-bool rs_type_was_randomized(const_tree type);
-void rs_mark_randomized(tree type);
+struct rs_bytes {
+	unsigned char *data;
+	size_t len, cap;
+};
 
-/* rs_selection.c */
+void rs_bytes_append(struct rs_bytes *bytes, const void *src, size_t len);
+void rs_bytes_release(struct rs_bytes *bytes);
+
+/* rs_selection.c: the attributes, and which structures move */
 enum rs_selection {
 	RS_KEEP,		/* leave the layout alone */
 	RS_MARKED,		/* carries randomize_layout */
 	RS_FPTR_ONLY,		/* made only of function pointers */
 };
+void rs_register_attributes(void *event_data, void *user_data);
 enum rs_selection rs_select(tree type);
 const char *rs_selection_name(enum rs_selection why);
 
 /* rs_identity.c */
-struct rs_bytes {
-	unsigned char *data;
-	size_t len, cap;
-};
 void rs_identity(tree type, bool performance_mode, struct rs_bytes *out);
-void rs_bytes_release(struct rs_bytes *bytes);
 void rs_declaration_order(tree type, struct rs_trees *fields);
-const char *rs_type_tag(const_tree type);
 
-/* rs_relayout.c */
-void rs_install_debug_hook(void);
-void rs_randomize_type(tree type);
+/* rs_relayout.c: the tree surgery, and the marker of its work */
+struct rs_field_state;
 
-/* rs_diagnostics.c */
+struct rs_relayout {
+	tree type;
+	struct rs_trees declared;	/* movable fields, declaration order */
+	tree pinned_tail;		/* flexible array, or NULL */
+	unsigned int units;
+	unsigned int *unit_first;	/* [units + 1]: first field of each */
+	struct rs_unit_shape *shapes;	/* [units] */
+	struct rs_field_state *state;	/* [declared.len] */
+	struct rs_trees separators;
+};
+
+void rs_relayout_collect(struct rs_relayout *r, tree type);
+void rs_relayout_apply(struct rs_relayout *r, const struct rs_slot *slots);
+void rs_relayout_release(struct rs_relayout *r);
+unsigned HOST_WIDE_INT rs_size_in_bits(const_tree type);
+bool rs_type_was_randomized(const_tree type);
+void rs_mark_randomized(tree type);
+
+/* rs_initializers.c */
+void rs_require_designated_init(tree type);
 void rs_install_designated_init_check(void);
 void rs_check_decl_initializer(tree decl);
 void rs_check_function_literals(tree fndecl);
@@ -105,19 +123,8 @@ bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to);
 int rs_policy_decision(const_tree type);
 
 /* rs_report.c */
-struct rs_report_entry {
-	tree type;
-	enum rs_selection why;
-	const struct rs_bytes *identity;
-	uint64_t size_before;
-	uint64_t size_after;
-	double entropy_bits;
-	const struct rs_trees *declared; /* fields in declaration order */
-	const struct rs_unit_shape *shapes;	/* [units], declaration order */
-	const unsigned int *unit_first;	/* [units]: first field of each */
-	unsigned int units;
-};
 bool rs_report_open(const char *path);
-void rs_report_layout(const struct rs_report_entry *entry);
+void rs_report_layout(const struct rs_relayout *r, enum rs_selection why,
+		      const struct rs_bytes *identity, uint64_t size_before);
 
 #endif /* RANDSTRUCT_H */

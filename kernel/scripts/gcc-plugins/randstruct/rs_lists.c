@@ -1,24 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_lists.c - the growable arrays the plugin's files share.
+ * rs_lists.c - the growable arrays of the plugin's GCC-facing files.
  *
- * Plain C arrays of trees and of source locations that double their
- * capacity as they grow; the plugin keeps to these rather than GCC's
- * C++ containers so its sources stay C.
+ * rs_grow() is the one place an array grows: lists of trees and byte
+ * strings here, and the policy's rules, the held warnings and the report's
+ * text elsewhere, double their capacity through it.  Plain C arrays rather
+ * than GCC's C++ containers keep the plugin's sources C.
  */
 #include "randstruct.h"
 
-static void *grow(void *items, unsigned int *cap, size_t item_size)
+/*
+ * Make room in @items (@len used of *@cap, each @item_size bytes) for
+ * @extra more; returns the array, possibly moved.
+ */
+void *rs_grow(void *items, size_t *cap, size_t len, size_t extra,
+	      size_t item_size)
 {
-	*cap = *cap ? 2 * *cap : 16;
+	if (len + extra <= *cap)
+		return items;
+	if (!*cap)
+		*cap = 16;
+	while (*cap < len + extra)
+		*cap *= 2;
 	return xrealloc(items, *cap * item_size);
 }
 
 void rs_trees_push(struct rs_trees *list, tree item)
 {
-	if (list->len == list->cap)
-		list->items = (tree *)grow(list->items, &list->cap,
-					   sizeof(*list->items));
+	list->items = (tree *)rs_grow(list->items, &list->cap, list->len, 1,
+				      sizeof(*list->items));
 	list->items[list->len++] = item;
 }
 
@@ -28,23 +38,16 @@ void rs_trees_release(struct rs_trees *list)
 	memset(list, 0, sizeof(*list));
 }
 
-void rs_locations_push(struct rs_locations *list, location_t item)
+void rs_bytes_append(struct rs_bytes *bytes, const void *src, size_t len)
 {
-	if (list->len == list->cap)
-		list->items = (location_t *)grow(list->items, &list->cap,
-						 sizeof(*list->items));
-	list->items[list->len++] = item;
+	bytes->data = (unsigned char *)rs_grow(bytes->data, &bytes->cap,
+					       bytes->len, len, 1);
+	memcpy(bytes->data + bytes->len, src, len);
+	bytes->len += len;
 }
 
-void rs_locations_remove(struct rs_locations *list, unsigned int index)
+void rs_bytes_release(struct rs_bytes *bytes)
 {
-	memmove(list->items + index, list->items + index + 1,
-		(list->len - index - 1) * sizeof(*list->items));
-	list->len--;
-}
-
-void rs_locations_release(struct rs_locations *list)
-{
-	free(list->items);
-	memset(list, 0, sizeof(*list));
+	free(bytes->data);
+	memset(bytes, 0, sizeof(*bytes));
 }
