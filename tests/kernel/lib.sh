@@ -78,47 +78,8 @@ RSLAYOUT="python3 $KIT/tests/rslayout.py"
 
 mkdir -p "$KDIR"
 
-tap_n=0
-tap_fail=0
-
-plan() {
-	echo "1..$1"
-}
-
-ok() {
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - $*"
-}
-
-not_ok() {
-	tap_n=$((tap_n + 1))
-	tap_fail=$((tap_fail + 1))
-	echo "not ok $tap_n - $*"
-}
-
-# check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
-check() {
-	local what=$1
-	shift
-	if "$@"; then
-		ok "$what"
-	else
-		not_ok "$what"
-	fi
-}
-
-diag() {
-	sed 's/^/# /'
-}
-
-bail() {
-	echo "Bail out! $*"
-	exit 1
-}
-
-done_testing() {
-	exit $((tap_fail > 0))
-}
+# shellcheck source=tests/tap.sh
+. "$KIT/tests/tap.sh"
 
 # Serialize builds if prove runs tests in parallel.
 lock_builds() {
