@@ -25,6 +25,8 @@ import sys
 from collections import defaultdict
 
 KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(KIT, "scripts"))
+import randstruct_report as rsreport  # noqa: E402
 BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or
                             os.path.join(KIT, "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
@@ -454,12 +456,8 @@ def compile_probe(variant, srcfile, obj, report=None, check=True):
 
 
 def read_report(path):
-    seen = {}
-    with open(path) as f:
-        for line in f:
-            r = json.loads(line)
-            seen[(r["struct"], r["identity"], r["file"], r["line"])] = r
-    return list(seen.values())
+    """One record per structure definition (scripts/randstruct_report.py)."""
+    return rsreport.distinct(rsreport.read(path))
 
 
 def container_of(rec, cache={}):

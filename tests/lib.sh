@@ -85,12 +85,5 @@ field_order() {
 
 # declared_order REPORT TAG: named fields in declaration order.
 declared_order() {
-	python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    e = json.loads(line)
-    if e["struct"] == sys.argv[2]:
-        print(" ".join(f["name"] for f in e["fields"] if f["name"]), end=" ")
-        break
-' "$1" "$2"
+	$RSLAYOUT declared "$1" "$2"
 }

@@ -73,7 +73,6 @@ export KBUILD_BUILD_USER=randstruct
 export KBUILD_BUILD_HOST=kit
 export KBUILD_BUILD_VERSION=1
 
-# shellcheck disable=SC2034 # for the tests that source this file
 RSLAYOUT="python3 $KIT/tests/rslayout.py"
 
 mkdir -p "$KDIR"
@@ -254,7 +253,7 @@ randomized_layouts() {
 		/^struct [^ ]+ \{/ { show = ($2 in want) }
 		show { print }
 		/^\};/ { show = 0 }' \
-		<(jq -r 'select(.anonymous | not) | .struct' "$2" | sort -u) \
+		<($RSLAYOUT tags "$2" | sort -u) \
 		<(pahole "$1/vmlinux")
 }
 
@@ -366,11 +365,7 @@ pahole_members() {
 # layout report (first entry; named struct, or the anonymous struct that
 # has a member ANCHOR).
 report_members() {
-	jq -r -s --arg s "$2" --arg a "${3:-}" '
-		first(.[] | select(if $a == "" then .struct == $s
-			else (.anonymous and ([.fields[].name] | index($a)))
-			end)) | .fields[] | select(.bitfield | not) |
-		"\(if .name == "" then "-" else .name end) \(.bit_offset / 8) \(.bit_size / 8)"' "$1"
+	$RSLAYOUT members "$1" "$2" "${3:-}"
 }
 
 # kunit_cases: the number of cases of our KUnit suite (lib/randstruct_kunit.c).
