@@ -3,7 +3,8 @@
 one JSON object per line, one line per randomized structure per translation
 unit (the keys: Documentation/security/randstruct.rst).  The one reader of
 it: scripts/randstruct-layout, tests/rslayout.py (and through it the shell
-test libraries), tests/fuzz/check-report.py and bench/kbench.py import it.
+test libraries and .t files), tests/fuzz/check-report.py,
+tests/kernel/layout-truth and bench/kbench.py import it.
 
     read(path)          the entries, in file order (blank lines skipped)
     is_layout(entry)    the entry has a field list
