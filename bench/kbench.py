@@ -5,7 +5,15 @@
     kbench.py compile  [--force] VARIANT... -- OBJ...
     kbench.py profile  CALLGRIND_OUT PLUGIN_SO_SUBSTRING
     kbench.py probe    VARIANT...
-    kbench.py tables   compile|memory|strength
+    kbench.py seeds    N
+    kbench.py measure  N
+    kbench.py tables   compile|memory|strength|seeds|measured
+    kbench.py tables   coverage REPORT
+    kbench.py probe-headers-all
+    kbench.py real-variant VARIANT
+    kbench.py argv     VARIANT OBJ
+
+The variants: VARIANTS below.
 
 Everything is read from and written to $BENCH_DIR (see bench/lib.sh):
 out/VARIANT/ are configured kbuild output directories, callgrind/ holds the
@@ -22,9 +30,11 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 
 KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(KIT, "scripts"))
+import randstruct_report as rsreport  # noqa: E402
 BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or
                             os.path.join(KIT, "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
@@ -42,53 +52,77 @@ RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
 PLUGIN_SRC_DIR = "kernel/scripts/gcc-plugins/randstruct"
 
-# variant -> the variant giving its declaration-order baseline
-BASELINE = {
-    "none": "none", "mainline-full": "none", "mainline-perf": "none",
-    "clang-none": "clang-none", "clang": "clang-none",
-    "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
-    "ours-disabled": "kit-none", "ours-relayout": "kit-none",
-    "ours-seed2": "kit-none", "ours-seed3": "kit-none",
-}
-LABEL = {
-    "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
-    "mainline-full": "mainline plugin, RANDSTRUCT_FULL",
-    "mainline-perf": "mainline plugin, RANDSTRUCT_PERFORMANCE",
-    "clang-none": "Clang 19, RANDSTRUCT_NONE",
-    "clang": "Clang 19, RANDSTRUCT_FULL (native)",
-    "kit-none": "none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)",
-    "ours-full": "ours, full",
-    "ours-perf": "ours, performance mode",
-    "ours-disabled": "ours loaded with `disable` (control)",
-    "ours-relayout": "ours rewriting layouts, no check (control)",
-    "ours-seed2": "ours, full, bench seed 2",
-    "ours-seed3": "ours, full, bench seed 3",
-}
-
-
 def die(msg):
     sys.stderr.write("kbench: error: %s\n" % msg)
     sys.exit(1)
 
 
-# Not builds of their own: ours-full's command, changed.
-#   ours-disabled: plus the plugin's "disable" argument (attributes
-#     registered, nothing randomized or checked), which separates the
-#     plugin's work from what -DRANDSTRUCT changes in the headers;
-#   ours-relayout: with a plugin built from gcc-plugins/ patched by
-#     bench/relayout-only.diff (structures rewritten, no check installed),
-#     the cost of randomizing alone.  A measurement, never a build option.
-#   ours-seed2, ours-seed3: the seed sweep's seeds 2 and 3 (sweep_seed()):
-#     how much of the cost is the code GCC makes for one particular layout.
-# variant -> (kbuild output directory, extra arguments, bench/ diff, seed)
 def sweep_seed(i):
     return hashlib.sha256(("randstruct bench seed %d" % i).encode()).hexdigest()
 
 
-PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None, None),
-          "ours-relayout": ("ours-full", [], "relayout-only.diff", None),
-          "ours-seed2": ("ours-full", [], None, sweep_seed(2)),
-          "ours-seed3": ("ours-full", [], None, sweep_seed(3))}
+# The bench variants, one record each, in the order the tables list them:
+#   label     its name in the tables
+#   baseline  the variant giving its declaration-order baseline
+#   tree      the source tree of its build: pristine 6.12 or the kit's
+#   compiler  gcc or clang (cc1 is profiled for the gcc variants only)
+#   build     the kbuild output directory (out/BUILD/) its command comes
+#             from; None: a build of its own (bench/lib.sh builds those).
+# The others are not builds of their own but ours-full's command, changed:
+#   extra     arguments added: ours-disabled passes the plugin's "disable"
+#             (attributes registered, nothing randomized or checked), which
+#             separates the plugin's work from what -DRANDSTRUCT changes in
+#             the headers;
+#   diff      a plugin built from gcc-plugins/ patched by this bench/ diff:
+#             ours-relayout, relayout-only.diff (structures rewritten, no
+#             check installed), the cost of randomizing alone.  A
+#             measurement, never a build option;
+#   seed      another seed: ours-seed2, ours-seed3, the seed sweep's seeds
+#             2 and 3 (sweep_seed()): how much of the cost is the code GCC
+#             makes for one particular layout.
+Variant = namedtuple("Variant", "label baseline tree compiler build extra diff seed")
+
+
+def _variant(label, baseline, tree, compiler="gcc", build=None, extra=(),
+             diff=None, seed=None):
+    return Variant(label, baseline, tree, compiler, build, list(extra), diff, seed)
+
+
+VARIANTS = {
+    "none": _variant("none (pristine 6.12, RANDSTRUCT_NONE)", "none", "pristine"),
+    "mainline-full": _variant("mainline plugin, RANDSTRUCT_FULL", "none", "pristine"),
+    "mainline-perf": _variant("mainline plugin, RANDSTRUCT_PERFORMANCE", "none",
+                              "pristine"),
+    "clang-none": _variant("Clang 19, RANDSTRUCT_NONE", "clang-none", "pristine",
+                           "clang"),
+    "clang": _variant("Clang 19, RANDSTRUCT_FULL (native)", "clang-none", "pristine",
+                      "clang"),
+    "kit-none": _variant("none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)", "kit-none", "kit"),
+    "ours-full": _variant("ours, full", "kit-none", "kit"),
+    "ours-perf": _variant("ours, performance mode", "kit-none", "kit"),
+    "ours-seed2": _variant("ours, full, bench seed 2", "kit-none", "kit",
+                           build="ours-full", seed=sweep_seed(2)),
+    "ours-seed3": _variant("ours, full, bench seed 3", "kit-none", "kit",
+                           build="ours-full", seed=sweep_seed(3)),
+    "ours-relayout": _variant("ours rewriting layouts, no check (control)", "kit-none",
+                              "kit", build="ours-full", diff="relayout-only.diff"),
+    "ours-disabled": _variant("ours loaded with `disable` (control)", "kit-none", "kit",
+                              build="ours-full", extra=[PLUGIN_ARG + "disable"]),
+}
+# Derived: variant -> baseline and -> label; the builds of their own (in
+# bench/lib.sh's ALL_VARIANTS order); the variants whose cc1 is profiled.
+BASELINE = {v: r.baseline for v, r in VARIANTS.items()}
+LABEL = {v: r.label for v, r in VARIANTS.items()}
+BUILDS = [v for v, r in VARIANTS.items() if r.build is None]
+PROFILED = [v for v, r in VARIANTS.items() if r.compiler == "gcc"]
+
+
+def build_of(variant):
+    """The kbuild output directory (out/NAME/) of VARIANT's command."""
+    r = VARIANTS.get(variant)
+    return (r.build or variant) if r else variant
+
+
 PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-exceptions",
                    "-fasynchronous-unwind-tables", "-ggdb", "-Wno-narrowing",
                    "-Wno-unused-variable", "-Wno-format-diag", "-Wno-unused-function"]
@@ -123,13 +157,13 @@ def patched_plugin(diff):
 
 
 def outdir(variant):
-    variant = PSEUDO.get(variant, (variant,))[0]
-    return os.path.join(BENCH_DIR, "out", variant)
+    return os.path.join(BENCH_DIR, "out", build_of(variant))
 
 
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
-    _, extra, diff, seed = PSEUDO.get(variant, (variant, [], None, None))
+    r = VARIANTS.get(variant)
+    extra, diff, seed = (r.extra, r.diff, r.seed) if r else ([], None, None)
     plugin = None
     if diff:
         plugin = patched_plugin(diff)
@@ -454,12 +488,8 @@ def compile_probe(variant, srcfile, obj, report=None, check=True):
 
 
 def read_report(path):
-    seen = {}
-    with open(path) as f:
-        for line in f:
-            r = json.loads(line)
-            seen[(r["struct"], r["identity"], r["file"], r["line"])] = r
-    return list(seen.values())
+    """One record per structure definition (scripts/randstruct_report.py)."""
+    return rsreport.distinct(rsreport.read(path))
 
 
 def container_of(rec, cache={}):
@@ -502,7 +532,7 @@ def cmd_probe(variants):
     # the same header list for every variant: what compiles in all of them
     headers = None
     for v in variants:
-        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        tree = VARIANTS[v].tree
         h, dropped = probe_headers(v, os.path.join(BENCH_DIR, "src", tree))
         headers = h if headers is None else [x for x in headers if x in h]
         if dropped:
@@ -531,7 +561,7 @@ def cmd_probe(variants):
                         (sym(c), fl, c, fl))
     body = sorted(set(body))
     for v in variants:
-        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        tree = VARIANTS[v].tree
         src = os.path.join(PROBE_DIR, "probe-%s.c" % tree)
         with open(src, "w") as f:
             f.write(probe_source(headers, "\n".join(body) + "\n"))
@@ -686,8 +716,7 @@ def fmt_pct(a, b):
 
 def table_compile():
     objs = []
-    variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full",
-                "ours-perf", "ours-seed2", "ours-seed3", "ours-relayout", "ours-disabled"]
+    variants = PROFILED
     data = {}
     for v in variants:
         d = os.path.join(CG_DIR, v)
@@ -713,8 +742,7 @@ def table_compile():
     # summary: overhead per implementation
     out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
             + " | measured TUs together |", "|---|" + "---:|" * (len(objs) + 1)]
-    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-seed2",
-              "ours-seed3", "ours-relayout", "ours-disabled"):
+    for v in (v for v in variants if v != BASELINE[v]):
         cells, s, sb = [], 0, 0
         for o in objs:
             if (v, o) in data and (BASELINE[v], o) in data:
@@ -768,8 +796,7 @@ def table_memory():
         if r["reason"] == "marked" and c not in marked:
             marked.append(c)
     fnptr = sorted({c for key, c, fields, r in targets if r["reason"] != "marked"} - set(marked))
-    cols = [v for v in ("none", "mainline-full", "mainline-perf", "clang-none", "clang",
-                        "kit-none", "ours-full", "ours-perf") if v in data]
+    cols = [v for v in BUILDS if v in data]
     out = ["Structures marked `__randomize_layout` (or holding a marked anonymous "
            "struct) whose definition the probe sees, sizeof in bytes; deltas against "
            "the same tree and compiler without randomization "
@@ -1607,7 +1634,7 @@ def main():
                 print(h)
     elif cmd == "real-variant":
         # the kbuild output directory a (pseudo) variant's command comes from
-        print(PSEUDO.get(args[0], (args[0],))[0])
+        print(build_of(args[0]))
     elif cmd == "argv":
         print(" ".join(shlex.quote(a) for a in compile_argv(args[0], args[1])))
     else:
