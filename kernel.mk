@@ -49,7 +49,7 @@ KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
-		   linux-source-$(KERNEL_LTS) quilt openssl kmod git jq \
+		   linux-source-$(KERNEL_LTS) quilt openssl kmod git \
 		   debhelper rsync \
 		   ccache icecc iproute2 bpftool
 RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \

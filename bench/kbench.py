@@ -67,7 +67,10 @@ def sweep_seed(i):
 #   tree      the source tree of its build: pristine 6.12 or the kit's
 #   compiler  gcc or clang (cc1 is profiled for the gcc variants only)
 #   build     the kbuild output directory (out/BUILD/) its command comes
-#             from; None: a build of its own (bench/lib.sh builds those).
+#             from; None: a build of its own (bench/setup builds those)
+#   config    for a build of its own: the lines bench/setup merges on top
+#             of tinyconfig + boot/kernel.config
+#   tables    False: a build for bench/build only, in no table
 # The others are not builds of their own but ours-full's command, changed:
 #   extra     arguments added: ours-disabled passes the plugin's "disable"
 #             (attributes registered, nothing randomized or checked), which
@@ -80,26 +83,43 @@ def sweep_seed(i):
 #   seed      another seed: ours-seed2, ours-seed3, the seed sweep's seeds
 #             2 and 3 (sweep_seed()): how much of the cost is the code GCC
 #             makes for one particular layout.
-Variant = namedtuple("Variant", "label baseline tree compiler build extra diff seed")
+Variant = namedtuple("Variant",
+                     "label baseline tree compiler build extra diff seed config tables")
 
 
 def _variant(label, baseline, tree, compiler="gcc", build=None, extra=(),
-             diff=None, seed=None):
-    return Variant(label, baseline, tree, compiler, build, list(extra), diff, seed)
+             diff=None, seed=None, config=(), tables=True):
+    return Variant(label, baseline, tree, compiler, build, list(extra), diff, seed,
+                   list(config), tables)
+
+
+NONE = ["CONFIG_RANDSTRUCT_NONE=y"]
+FULL = ["CONFIG_RANDSTRUCT_FULL=y"]
+KIT_OFF = ["# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set"]
+KIT_ON = ["CONFIG_GCC_PLUGIN_RANDSTRUCT=y"]
 
 
 VARIANTS = {
-    "none": _variant("none (pristine 6.12, RANDSTRUCT_NONE)", "none", "pristine"),
-    "mainline-full": _variant("mainline plugin, RANDSTRUCT_FULL", "none", "pristine"),
+    "none": _variant("none (pristine 6.12, RANDSTRUCT_NONE)", "none", "pristine",
+                     config=NONE),
+    "mainline-full": _variant("mainline plugin, RANDSTRUCT_FULL", "none", "pristine",
+                              config=FULL),
     "mainline-perf": _variant("mainline plugin, RANDSTRUCT_PERFORMANCE", "none",
-                              "pristine"),
+                              "pristine", config=["CONFIG_RANDSTRUCT_PERFORMANCE=y"]),
     "clang-none": _variant("Clang 19, RANDSTRUCT_NONE", "clang-none", "pristine",
-                           "clang"),
+                           "clang", config=NONE),
     "clang": _variant("Clang 19, RANDSTRUCT_FULL (native)", "clang-none", "pristine",
-                      "clang"),
-    "kit-none": _variant("none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)", "kit-none", "kit"),
-    "ours-full": _variant("ours, full", "kit-none", "kit"),
-    "ours-perf": _variant("ours, performance mode", "kit-none", "kit"),
+                      "clang", config=FULL),
+    "kit-none": _variant("none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)", "kit-none", "kit",
+                         config=KIT_OFF),
+    "ours-full": _variant("ours, full", "kit-none", "kit", config=KIT_ON + [
+        "# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set"]),
+    "ours-perf": _variant("ours, performance mode", "kit-none", "kit", config=KIT_ON + [
+        "CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y"]),
+    # MODVERSIONS, which mainline's RANDSTRUCT selects (the kit's no
+    # longer does), without the plugin: what genksyms costs
+    "kit-modversions": _variant("kit tree, MODVERSIONS, no plugin", "kit-none", "kit",
+                                config=KIT_OFF + ["CONFIG_MODVERSIONS=y"], tables=False),
     "ours-seed2": _variant("ours, full, bench seed 2", "kit-none", "kit",
                            build="ours-full", seed=sweep_seed(2)),
     "ours-seed3": _variant("ours, full, bench seed 3", "kit-none", "kit",
@@ -109,12 +129,12 @@ VARIANTS = {
     "ours-disabled": _variant("ours loaded with `disable` (control)", "kit-none", "kit",
                               build="ours-full", extra=[PLUGIN_ARG + "disable"]),
 }
-# Derived: variant -> baseline and -> label; the builds of their own (in
-# bench/lib.sh's ALL_VARIANTS order); the variants whose cc1 is profiled.
+# Derived: variant -> baseline and -> label; the builds of their own in the
+# tables (bench/lib.sh's ALL_VARIANTS); the variants whose cc1 is profiled.
 BASELINE = {v: r.baseline for v, r in VARIANTS.items()}
 LABEL = {v: r.label for v, r in VARIANTS.items()}
-BUILDS = [v for v, r in VARIANTS.items() if r.build is None]
-PROFILED = [v for v, r in VARIANTS.items() if r.compiler == "gcc"]
+BUILDS = [v for v, r in VARIANTS.items() if r.build is None and r.tables]
+PROFILED = [v for v, r in VARIANTS.items() if r.compiler == "gcc" and r.tables]
 
 
 def build_of(variant):
@@ -1632,6 +1652,13 @@ def main():
         for h in randstruct_headers(os.path.join(BENCH_DIR, "src", "pristine")):
             if h not in SKIP_HEADERS:
                 print(h)
+    elif cmd == "builds":
+        print(" ".join(BUILDS))
+    elif cmd == "variant":
+        # VARIANT tree|compiler|config: for bench/lib.sh
+        r = VARIANTS.get(args[0]) or die("unknown variant '%s' (one of: %s)"
+                                         % (args[0], " ".join(VARIANTS)))
+        print("\n".join(r.config) if args[1] == "config" else getattr(r, args[1]))
     elif cmd == "real-variant":
         # the kbuild output directory a (pseudo) variant's command comes from
         print(build_of(args[0]))
