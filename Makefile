@@ -21,8 +21,12 @@ POLICY_HEADER	:= $(BUILD)/randstruct_policy.h
 # POLICY=FILE compiles a policy into the plugin (kbuild compiles the
 # tree's); the default plugin has none, tests give theirs with policy=.
 POLICY		?=
-PLUGIN_SRCS	:= $(wildcard gcc-plugins/*.c)
-PLUGIN_HDRS	:= $(wildcard gcc-plugins/*.h)
+# What ships into the kernel lives in kernel/, at its path in the tree.
+PLUGIN_SRC_DIR	:= kernel/scripts/gcc-plugins/randstruct
+PLUGIN_SRCS	:= $(wildcard $(PLUGIN_SRC_DIR)/*.c)
+PLUGIN_HDRS	:= $(wildcard $(PLUGIN_SRC_DIR)/*.h)
+GEN_SEED	:= kernel/scripts/gen-random-seed.sh
+GEN_POLICY	:= kernel/scripts/gen-randstruct-policy.sh
 PLUGIN_CXXFLAGS	:= -std=gnu++11 -fPIC -shared -fno-rtti -fno-exceptions \
 		   -fasynchronous-unwind-tables -ggdb -O2 -Wall -Wno-narrowing \
 		   -Wno-unused-variable -Wno-format-diag
@@ -53,17 +57,17 @@ deps-plugin:
 $(SEED_FILE):
 	@mkdir -p $(dir $@)
 	@echo "  SEED    $@"
-	@scripts/gen-random-seed.sh $@ $(BUILD)/.seed-header.tmp
+	@$(GEN_SEED) $@ $(BUILD)/.seed-header.tmp
 	@rm -f $(BUILD)/.seed-header.tmp
 
-$(SEED_HEADER): $(SEED_FILE) scripts/gen-random-seed.sh
+$(SEED_HEADER): $(SEED_FILE) $(GEN_SEED)
 	@mkdir -p $(dir $@)
 	@echo "  SEEDHDR $@"
-	@scripts/gen-random-seed.sh $(SEED_FILE) $@
+	@$(GEN_SEED) $(SEED_FILE) $@
 
-$(POLICY_HEADER): scripts/gen-randstruct-policy.sh $(POLICY) FORCE
+$(POLICY_HEADER): $(GEN_POLICY) $(POLICY) FORCE
 	@mkdir -p $(dir $@)
-	@scripts/gen-randstruct-policy.sh $(POLICY) > $@.tmp
+	@$(GEN_POLICY) $(POLICY) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else \
 		echo "  POLICY  $@ ($(or $(POLICY),empty))"; mv -f $@.tmp $@; fi
 
@@ -71,7 +75,7 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(SEED_HEADER) $(POLICY_HEADER) \
 	   | deps-plugin
 	@echo "  PLUGIN  $@ ($(GCC) $(GCC_MAJOR))"
 	@$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -I$(BUILD) \
-		-Igcc-plugins -o $@ $(PLUGIN_SRCS)
+		-I$(PLUGIN_SRC_DIR) -o $@ $(PLUGIN_SRCS)
 
 # Everything the plugin tests need, from Debian's archive (root only).
 deps:
@@ -129,7 +133,7 @@ help:
 	@echo "                           sample compiled (not in make check)"
 	@echo "  make fuzz N=1000         differential fuzzing (START=, JOBS=)"
 	@echo "  make series [KSRC=DIR]   regenerate patches/ (6.12) and patches/6.1/"
-	@echo "                           from the drop-in files (KSRC: only its own)"
+	@echo "                           from kernel/ and kernel-edits/ (KSRC: only its own)"
 	@echo "  make kernel-apply KSRC=DIR   apply the series for DIR's version"
 	@echo "                           (6.12 or 6.1) to a pristine tree"
 	@echo "  make bench               compare with mainline and Clang (bench/)"

@@ -8,10 +8,10 @@
 #                        GCC_PLUGIN_RANDSTRUCT=y, boot it in qemu and print
 #                        the randomized task_struct and cred
 #   make series [KSRC=DIR]
-#                        regenerate the series from the drop-in files:
-#                        patches/ (6.12) and patches/6.1/ from the source
-#                        tarballs, or only KSRC's (a pristine 6.12 or 6.1
-#                        tree or tarball)
+#                        regenerate the committed series from kernel/ and
+#                        kernel-edits/: patches/ (6.12) and patches/6.1/
+#                        from the source tarballs, or only KSRC's (a
+#                        pristine 6.12 or 6.1 tree or tarball)
 #   make kernel-apply KSRC=DIR
 #                        apply the series for DIR's version to DIR
 #   make check-kernel    the kernel test tiers (tests/kernel/*.t, 6.12;
@@ -49,7 +49,7 @@ KERNEL_JOBS	?= 2
 QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
-		   linux-source-$(KERNEL_LTS) quilt openssl kmod git jq \
+		   linux-source-$(KERNEL_LTS) quilt openssl kmod git \
 		   debhelper rsync \
 		   ccache icecc iproute2 bpftool
 RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
@@ -64,16 +64,7 @@ RS_KIT		:= $(CURDIR)
 RS_KDIR		:= $(abspath $(KERNEL_DIR))
 RS_SRC		:= $(RS_KDIR)/linux
 RS_OUT		:= $(RS_KDIR)/out
-RS_INPUTS	:= $(wildcard $(RS_KIT)/gcc-plugins/*.c $(RS_KIT)/gcc-plugins/*.h) \
-		   $(RS_KIT)/Kconfig $(RS_KIT)/Makefile.gcc-plugins \
-		   $(RS_KIT)/scripts/gen-random-seed.sh \
-		   $(RS_KIT)/scripts/gen-randstruct-policy.sh \
-		   $(wildcard $(RS_KIT)/include/linux/*.h $(RS_KIT)/kit/*.diff) \
-		   $(wildcard $(RS_KIT)/kit/*/*.diff) \
-		   $(wildcard $(RS_KIT)/kit/*.policy) \
-		   $(wildcard $(RS_KIT)/Documentation/security/randstruct*.rst) \
-		   $(RS_KIT)/scripts/randstruct-series \
-		   $(RS_KIT)/scripts/randstruct-apply
+RS_INPUTS	:= $(shell $(RS_KIT)/scripts/randstruct-series --inputs)
 
 .PHONY: kernel kernel-deps kernel-deps-tiers kernel-src kernel-config kernel-build \
 	kernel-boot kernel-layout series kernel-apply check-kernel check-rebuild \
@@ -91,10 +82,15 @@ kernel-deps:
 kernel-deps-tiers:
 	@$(RS_KIT)/scripts/randstruct-kernel deps $(RS_APT_TIERS)
 
-# The pristine tree is unpacked again whenever a kit input changed; the
-# series for it (patches/ or patches/6.1/) is regenerated, then applied.
+# The pristine tree is unpacked again whenever a kit input changed; a
+# fresh series is generated into KERNEL_DIR/patches, checked against the
+# committed one (patches/ or patches/6.1/: never rewritten here), applied.
 $(RS_SRC)/.randstruct-applied: $(KERNEL_TARBALL) $(RS_INPUTS) | kernel-deps
-	@$(RS_KIT)/scripts/randstruct-kernel source $(KERNEL_TARBALL) $(RS_SRC) $(RS_KIT)/$(RS_PATCHES)
+	@$(RS_KIT)/scripts/randstruct-kernel source $(KERNEL_TARBALL) $(RS_SRC) \
+		$(RS_KDIR)/patches $(RS_KIT)/$(RS_PATCHES)
+
+# tests/plugin/series.t compares the committed series with the tarballs'.
+check-plugin: $(foreach v,$(RS_LTS_ALL),/usr/src/linux-source-$(v).tar.xz)
 
 # On a fresh machine the tarballs come with the linux-source packages.
 /usr/src/linux-source-%.tar.xz:

@@ -5,7 +5,15 @@
     kbench.py compile  [--force] VARIANT... -- OBJ...
     kbench.py profile  CALLGRIND_OUT PLUGIN_SO_SUBSTRING
     kbench.py probe    VARIANT...
-    kbench.py tables   compile|memory|strength
+    kbench.py seeds    N
+    kbench.py measure  N
+    kbench.py tables   compile|memory|strength|seeds|measured
+    kbench.py tables   coverage REPORT
+    kbench.py probe-headers-all
+    kbench.py real-variant VARIANT
+    kbench.py argv     VARIANT OBJ
+
+The variants: VARIANTS below.
 
 Everything is read from and written to $BENCH_DIR (see bench/lib.sh):
 out/VARIANT/ are configured kbuild output directories, callgrind/ holds the
@@ -22,9 +30,11 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 
 KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(KIT, "scripts"))
+import randstruct_report as rsreport  # noqa: E402
 BENCH_DIR = os.path.abspath(os.environ.get("BENCH_DIR") or
                             os.path.join(KIT, "build", "bench"))
 NICE = shlex.split(os.environ.get("BENCH_NICE") or "nice -n 10")
@@ -40,71 +50,116 @@ BENCH_PLUGIN = os.environ.get("BENCH_PLUGIN")
 RES_DIR = os.path.abspath(os.environ.get("BENCH_RESULTS") or
                           os.path.join(BENCH_DIR, "results"))
 PLUGIN_ARG = "-fplugin-arg-randomize_layout_plugin-"
-
-# variant -> the variant giving its declaration-order baseline
-BASELINE = {
-    "none": "none", "mainline-full": "none", "mainline-perf": "none",
-    "clang-none": "clang-none", "clang": "clang-none",
-    "kit-none": "kit-none", "ours-full": "kit-none", "ours-perf": "kit-none",
-    "ours-disabled": "kit-none", "ours-relayout": "kit-none",
-    "ours-seed2": "kit-none", "ours-seed3": "kit-none",
-}
-LABEL = {
-    "none": "none (pristine 6.12, RANDSTRUCT_NONE)",
-    "mainline-full": "mainline plugin, RANDSTRUCT_FULL",
-    "mainline-perf": "mainline plugin, RANDSTRUCT_PERFORMANCE",
-    "clang-none": "Clang 19, RANDSTRUCT_NONE",
-    "clang": "Clang 19, RANDSTRUCT_FULL (native)",
-    "kit-none": "none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)",
-    "ours-full": "ours, full",
-    "ours-perf": "ours, performance mode",
-    "ours-disabled": "ours loaded with `disable` (control)",
-    "ours-relayout": "ours rewriting layouts, no check (control)",
-    "ours-seed2": "ours, full, bench seed 2",
-    "ours-seed3": "ours, full, bench seed 3",
-}
-
+PLUGIN_SRC_DIR = "kernel/scripts/gcc-plugins/randstruct"
 
 def die(msg):
     sys.stderr.write("kbench: error: %s\n" % msg)
     sys.exit(1)
 
 
-# Not builds of their own: ours-full's command, changed.
-#   ours-disabled: plus the plugin's "disable" argument (attributes
-#     registered, nothing randomized or checked), which separates the
-#     plugin's work from what -DRANDSTRUCT changes in the headers;
-#   ours-relayout: with a plugin built from gcc-plugins/ patched by
-#     bench/relayout-only.diff (structures rewritten, no check installed),
-#     the cost of randomizing alone.  A measurement, never a build option.
-#   ours-seed2, ours-seed3: the seed sweep's seeds 2 and 3 (sweep_seed()):
-#     how much of the cost is the code GCC makes for one particular layout.
-# variant -> (kbuild output directory, extra arguments, bench/ diff, seed)
 def sweep_seed(i):
     return hashlib.sha256(("randstruct bench seed %d" % i).encode()).hexdigest()
 
 
-PSEUDO = {"ours-disabled": ("ours-full", [PLUGIN_ARG + "disable"], None, None),
-          "ours-relayout": ("ours-full", [], "relayout-only.diff", None),
-          "ours-seed2": ("ours-full", [], None, sweep_seed(2)),
-          "ours-seed3": ("ours-full", [], None, sweep_seed(3))}
+# The bench variants, one record each, in the order the tables list them:
+#   label     its name in the tables
+#   baseline  the variant giving its declaration-order baseline
+#   tree      the source tree of its build: pristine 6.12 or the kit's
+#   compiler  gcc or clang (cc1 is profiled for the gcc variants only)
+#   build     the kbuild output directory (out/BUILD/) its command comes
+#             from; None: a build of its own (bench/setup builds those)
+#   config    for a build of its own: the lines bench/setup merges on top
+#             of tinyconfig + boot/kernel.config
+#   tables    False: a build for bench/build only, in no table
+# The others are not builds of their own but ours-full's command, changed:
+#   extra     arguments added: ours-disabled passes the plugin's "disable"
+#             (attributes registered, nothing randomized or checked), which
+#             separates the plugin's work from what -DRANDSTRUCT changes in
+#             the headers;
+#   diff      a plugin built from gcc-plugins/ patched by this bench/ diff:
+#             ours-relayout, relayout-only.diff (structures rewritten, no
+#             check installed), the cost of randomizing alone.  A
+#             measurement, never a build option;
+#   seed      another seed: ours-seed2, ours-seed3, the seed sweep's seeds
+#             2 and 3 (sweep_seed()): how much of the cost is the code GCC
+#             makes for one particular layout.
+Variant = namedtuple("Variant",
+                     "label baseline tree compiler build extra diff seed config tables")
+
+
+def _variant(label, baseline, tree, compiler="gcc", build=None, extra=(),
+             diff=None, seed=None, config=(), tables=True):
+    return Variant(label, baseline, tree, compiler, build, list(extra), diff, seed,
+                   list(config), tables)
+
+
+NONE = ["CONFIG_RANDSTRUCT_NONE=y"]
+FULL = ["CONFIG_RANDSTRUCT_FULL=y"]
+KIT_OFF = ["# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set"]
+KIT_ON = ["CONFIG_GCC_PLUGIN_RANDSTRUCT=y"]
+
+
+VARIANTS = {
+    "none": _variant("none (pristine 6.12, RANDSTRUCT_NONE)", "none", "pristine",
+                     config=NONE),
+    "mainline-full": _variant("mainline plugin, RANDSTRUCT_FULL", "none", "pristine",
+                              config=FULL),
+    "mainline-perf": _variant("mainline plugin, RANDSTRUCT_PERFORMANCE", "none",
+                              "pristine", config=["CONFIG_RANDSTRUCT_PERFORMANCE=y"]),
+    "clang-none": _variant("Clang 19, RANDSTRUCT_NONE", "clang-none", "pristine",
+                           "clang", config=NONE),
+    "clang": _variant("Clang 19, RANDSTRUCT_FULL (native)", "clang-none", "pristine",
+                      "clang", config=FULL),
+    "kit-none": _variant("none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)", "kit-none", "kit",
+                         config=KIT_OFF),
+    "ours-full": _variant("ours, full", "kit-none", "kit", config=KIT_ON + [
+        "# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set"]),
+    "ours-perf": _variant("ours, performance mode", "kit-none", "kit", config=KIT_ON + [
+        "CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y"]),
+    # MODVERSIONS, which mainline's RANDSTRUCT selects (the kit's no
+    # longer does), without the plugin: what genksyms costs
+    "kit-modversions": _variant("kit tree, MODVERSIONS, no plugin", "kit-none", "kit",
+                                config=KIT_OFF + ["CONFIG_MODVERSIONS=y"], tables=False),
+    "ours-seed2": _variant("ours, full, bench seed 2", "kit-none", "kit",
+                           build="ours-full", seed=sweep_seed(2)),
+    "ours-seed3": _variant("ours, full, bench seed 3", "kit-none", "kit",
+                           build="ours-full", seed=sweep_seed(3)),
+    "ours-relayout": _variant("ours rewriting layouts, no check (control)", "kit-none",
+                              "kit", build="ours-full", diff="relayout-only.diff"),
+    "ours-disabled": _variant("ours loaded with `disable` (control)", "kit-none", "kit",
+                              build="ours-full", extra=[PLUGIN_ARG + "disable"]),
+}
+# Derived: variant -> baseline and -> label; the builds of their own in the
+# tables (bench/lib.sh's ALL_VARIANTS); the variants whose cc1 is profiled.
+BASELINE = {v: r.baseline for v, r in VARIANTS.items()}
+LABEL = {v: r.label for v, r in VARIANTS.items()}
+BUILDS = [v for v, r in VARIANTS.items() if r.build is None and r.tables]
+PROFILED = [v for v, r in VARIANTS.items() if r.compiler == "gcc" and r.tables]
+
+
+def build_of(variant):
+    """The kbuild output directory (out/NAME/) of VARIANT's command."""
+    r = VARIANTS.get(variant)
+    return (r.build or variant) if r else variant
+
+
 PLUGIN_CXXFLAGS = ["-O2", "-Wall", "-fPIC", "-shared", "-fno-rtti", "-fno-exceptions",
                    "-fasynchronous-unwind-tables", "-ggdb", "-Wno-narrowing",
                    "-Wno-unused-variable", "-Wno-format-diag", "-Wno-unused-function"]
 
 
 def patched_plugin(diff):
-    """gcc-plugins/ with bench/DIFF applied (None: as it is), built against
-    ours-full's seed."""
+    """The plugin's sources (kernel/scripts/gcc-plugins/randstruct/) with
+    bench/DIFF applied (None: as they are), built against ours-full's seed."""
     d = os.path.join(BENCH_DIR, "plugin-" + (diff[:-5] if diff else "kit"))
     so = os.path.join(d, "randomize_layout_plugin.so")
     src = os.path.join(d, "src")
     shutil.rmtree(d, ignore_errors=True)
-    shutil.copytree(os.path.join(KIT, "gcc-plugins"), src)
+    shutil.copytree(os.path.join(KIT, PLUGIN_SRC_DIR), src)
     with open(os.path.join(KIT, "bench", diff) if diff else os.devnull) as f:
-        if diff and subprocess.run(["patch", "-s", "-p2", "-d", src], stdin=f).returncode:
-            die("bench/%s does not apply to gcc-plugins/" % diff)
-    gen = os.path.join(KIT, "scripts", "gen-randstruct-policy.sh")
+        if diff and subprocess.run(["patch", "-s", "-p5", "-d", src], stdin=f).returncode:
+            die("bench/%s does not apply to %s/" % (diff, PLUGIN_SRC_DIR))
+    gen = os.path.join(KIT, "kernel", "scripts", "gen-randstruct-policy.sh")
     if os.path.exists(gen):
         # an empty built-in policy: kbuild's command gives its own policy=
         with open(os.path.join(src, "randstruct_policy.h"), "w") as f:
@@ -122,13 +177,13 @@ def patched_plugin(diff):
 
 
 def outdir(variant):
-    variant = PSEUDO.get(variant, (variant,))[0]
-    return os.path.join(BENCH_DIR, "out", variant)
+    return os.path.join(BENCH_DIR, "out", build_of(variant))
 
 
 def compile_argv(variant, obj):
     """The compiler command kbuild used for OBJ (from its .cmd file)."""
-    _, extra, diff, seed = PSEUDO.get(variant, (variant, [], None, None))
+    r = VARIANTS.get(variant)
+    extra, diff, seed = (r.extra, r.diff, r.seed) if r else ([], None, None)
     plugin = None
     if diff:
         plugin = patched_plugin(diff)
@@ -453,12 +508,8 @@ def compile_probe(variant, srcfile, obj, report=None, check=True):
 
 
 def read_report(path):
-    seen = {}
-    with open(path) as f:
-        for line in f:
-            r = json.loads(line)
-            seen[(r["struct"], r["identity"], r["file"], r["line"])] = r
-    return list(seen.values())
+    """One record per structure definition (scripts/randstruct_report.py)."""
+    return rsreport.distinct(rsreport.read(path))
 
 
 def container_of(rec, cache={}):
@@ -501,7 +552,7 @@ def cmd_probe(variants):
     # the same header list for every variant: what compiles in all of them
     headers = None
     for v in variants:
-        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        tree = VARIANTS[v].tree
         h, dropped = probe_headers(v, os.path.join(BENCH_DIR, "src", tree))
         headers = h if headers is None else [x for x in headers if x in h]
         if dropped:
@@ -530,7 +581,7 @@ def cmd_probe(variants):
                         (sym(c), fl, c, fl))
     body = sorted(set(body))
     for v in variants:
-        tree = "kit" if v in ("kit-none", "ours-full", "ours-perf") else "pristine"
+        tree = VARIANTS[v].tree
         src = os.path.join(PROBE_DIR, "probe-%s.c" % tree)
         with open(src, "w") as f:
             f.write(probe_source(headers, "\n".join(body) + "\n"))
@@ -685,8 +736,7 @@ def fmt_pct(a, b):
 
 def table_compile():
     objs = []
-    variants = ["none", "mainline-full", "mainline-perf", "kit-none", "ours-full",
-                "ours-perf", "ours-seed2", "ours-seed3", "ours-relayout", "ours-disabled"]
+    variants = PROFILED
     data = {}
     for v in variants:
         d = os.path.join(CG_DIR, v)
@@ -712,8 +762,7 @@ def table_compile():
     # summary: overhead per implementation
     out += ["", "| implementation | " + " | ".join(o.replace("_", "/") + ".c" for o in objs)
             + " | measured TUs together |", "|---|" + "---:|" * (len(objs) + 1)]
-    for v in ("mainline-full", "mainline-perf", "ours-full", "ours-perf", "ours-seed2",
-              "ours-seed3", "ours-relayout", "ours-disabled"):
+    for v in (v for v in variants if v != BASELINE[v]):
         cells, s, sb = [], 0, 0
         for o in objs:
             if (v, o) in data and (BASELINE[v], o) in data:
@@ -767,8 +816,7 @@ def table_memory():
         if r["reason"] == "marked" and c not in marked:
             marked.append(c)
     fnptr = sorted({c for key, c, fields, r in targets if r["reason"] != "marked"} - set(marked))
-    cols = [v for v in ("none", "mainline-full", "mainline-perf", "clang-none", "clang",
-                        "kit-none", "ours-full", "ours-perf") if v in data]
+    cols = [v for v in BUILDS if v in data]
     out = ["Structures marked `__randomize_layout` (or holding a marked anonymous "
            "struct) whose definition the probe sees, sizeof in bytes; deltas against "
            "the same tree and compiler without randomization "
@@ -904,23 +952,24 @@ def table_strength():
 #
 # Per member, the distribution of its byte offset over many seeds: ours
 # through the plugin's own derivation code (bench/rs-strength.c, linked
-# with gcc-plugins/rs_order.c and friends), mainline and Clang through
+# with the plugin's rs_order.c and friends), mainline and Clang through
 # models of their algorithms.  A member is a unit of our report (a field,
 # an unnamed struct/union member, or a run of bit-fields); the models move
 # the same units, so every column describes the same members.
 
 STRENGTH_SEEDS = int(os.environ.get("BENCH_STRENGTH_SEEDS") or 1000)
-TOOL_SRCS = ["bench/rs-strength.c", "gcc-plugins/rs_order.c",
-             "gcc-plugins/rs_permutation.c", "gcc-plugins/rs_sha256.c"]
+TOOL_SRCS = ["bench/rs-strength.c"] + [os.path.join(PLUGIN_SRC_DIR, x) for x in
+                                       ("rs_order.c", "rs_permutation.c", "rs_sha256.c",
+                                        "rs_seed.c")]
 
 
 def strength_tool():
     tool = os.path.join(BENCH_DIR, "rs-strength")
     srcs = [os.path.join(KIT, x) for x in TOOL_SRCS]
-    hdrs = glob.glob(os.path.join(KIT, "gcc-plugins", "rs_*.h"))
+    hdrs = glob.glob(os.path.join(KIT, PLUGIN_SRC_DIR, "rs_*.h"))
     if not os.path.exists(tool) or any(os.path.getmtime(x) > os.path.getmtime(tool)
                                        for x in srcs + hdrs):
-        subprocess.run(["gcc", "-O2", "-Wall", "-I", os.path.join(KIT, "gcc-plugins"),
+        subprocess.run(["gcc", "-O2", "-Wall", "-I", os.path.join(KIT, PLUGIN_SRC_DIR),
                         "-o", tool] + srcs + ["-lm"], check=True)
     return tool
 
@@ -1603,9 +1652,16 @@ def main():
         for h in randstruct_headers(os.path.join(BENCH_DIR, "src", "pristine")):
             if h not in SKIP_HEADERS:
                 print(h)
+    elif cmd == "builds":
+        print(" ".join(BUILDS))
+    elif cmd == "variant":
+        # VARIANT tree|compiler|config: for bench/lib.sh
+        r = VARIANTS.get(args[0]) or die("unknown variant '%s' (one of: %s)"
+                                         % (args[0], " ".join(VARIANTS)))
+        print("\n".join(r.config) if args[1] == "config" else getattr(r, args[1]))
     elif cmd == "real-variant":
         # the kbuild output directory a (pseudo) variant's command comes from
-        print(PSEUDO.get(args[0], (args[0],))[0])
+        print(build_of(args[0]))
     elif cmd == "argv":
         print(" ".join(shlex.quote(a) for a in compile_argv(args[0], args[1])))
     else:

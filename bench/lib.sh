@@ -33,48 +33,27 @@ export KBUILD_BUILD_USER=randstruct
 export KBUILD_BUILD_HOST=bench
 export KBUILD_BUILD_VERSION=1
 
-# VARIANT -> "tree compiler randstruct-config-lines..."
-# none, mainline-*, clang-*: the pristine tree, mainline's Kconfig choice;
-# kit-none, ours-*: the kit's tree, GCC_PLUGIN_RANDSTRUCT off or on.
-ALL_VARIANTS="none mainline-full mainline-perf clang-none clang kit-none ours-full ours-perf"
+# The variants are bench/kbench.py's VARIANTS table; ALL_VARIANTS are the
+# builds of their own that the tables compare.
+kbench_variant() {
+	python3 "$KIT/bench/kbench.py" variant "$@" || exit 1
+}
+ALL_VARIANTS=$(python3 "$KIT/bench/kbench.py" builds)
 
 variant_tree() {
-	case $1 in
-	kit-*|ours-*) echo "$SRC_KIT" ;;
+	case $(kbench_variant "$1" tree) in
+	kit) echo "$SRC_KIT" ;;
 	*) echo "$SRC_PRISTINE" ;;
 	esac
 }
 
 variant_is_clang() {
-	case $1 in clang*) return 0 ;; esac
-	return 1
+	[ "$(kbench_variant "$1" compiler)" = clang ]
 }
 
 # The lines merged on top of tinyconfig + boot/kernel.config.
 variant_config() {
-	case $1 in
-	none|clang-none)
-		echo 'CONFIG_RANDSTRUCT_NONE=y' ;;
-	mainline-full|clang)
-		echo 'CONFIG_RANDSTRUCT_FULL=y' ;;
-	mainline-perf)
-		echo 'CONFIG_RANDSTRUCT_PERFORMANCE=y' ;;
-	kit-none)
-		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set' ;;
-	kit-modversions)
-		# MODVERSIONS, which mainline's RANDSTRUCT selects (the kit's
-		# no longer does), without the plugin: bench/build only
-		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set'
-		echo 'CONFIG_MODVERSIONS=y' ;;
-	ours-full)
-		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT=y'
-		echo '# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set' ;;
-	ours-perf)
-		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT=y'
-		echo 'CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y' ;;
-	*)
-		die "unknown variant '$1' (one of: $ALL_VARIANTS)" ;;
-	esac
+	kbench_variant "$1" config
 }
 
 # make arguments for a variant (the compiler).

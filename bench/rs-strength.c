@@ -3,9 +3,9 @@
  * rs-strength.c - the plugin's layout derivation without GCC, for the
  * strength benchmark (bench/kbench.py strength).
  *
- * Linked with gcc-plugins/rs_order.c, rs_permutation.c and rs_sha256.c,
- * the very files the plugin is built from.  Each input line describes one
- * structure as the plugin's report does:
+ * Linked with kernel/scripts/gcc-plugins/randstruct/rs_order.c, rs_permutation.c, rs_sha256.c
+ * and rs_seed.c, the very files the plugin is built from.  Each input line
+ * describes one structure as the plugin's report does:
  *
  *	MODE SIZE_BEFORE IDENTITY_HEX SIZE,ALIGN,RUN,BYTES ...
  *

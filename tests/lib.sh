@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# Shared helpers for the TAP tests: plan, assertions, and compiling with
-# the plugin.  Source it from a test script; it creates $T, a scratch
-# directory removed on exit.
+# Shared helpers for the TAP tests: plan and assertions (tests/tap.sh), and
+# compiling with the plugin.  Source it from a test script; it creates $T,
+# a scratch directory removed on exit.
 
 : "${GCC:=gcc}"
 : "${PLUGIN:=build/randomize_layout_plugin.so}"
@@ -12,61 +12,8 @@ PLUGIN=$(readlink -f "$PLUGIN")
 RS_ARG=-fplugin-arg-randomize_layout_plugin
 T=$(mktemp -d "${TMPDIR:-/tmp}/rs-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-tap_count=0
-tap_failed=0
-
-plan() {
-	echo "1..$1"
-}
-
-ok() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - $*"
-}
-
-not_ok() {
-	tap_count=$((tap_count + 1))
-	tap_failed=$((tap_failed + 1))
-	echo "not ok $tap_count - $*"
-}
-
-skip() {
-	tap_count=$((tap_count + 1))
-	echo "ok $tap_count - # SKIP $*"
-}
-
-# check DESCRIPTION COMMAND...: passes when COMMAND succeeds.
-check() {
-	local desc=$1
-
-	shift
-	if "$@"; then
-		ok "$desc"
-	else
-		not_ok "$desc"
-	fi
-}
-
-# check_eq DESCRIPTION EXPECTED ACTUAL
-check_eq() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		echo "#   expected: $2"
-		echo "#   actual:   $3"
-	fi
-}
-
-# check_ne DESCRIPTION A B
-check_ne() {
-	if [ "$2" != "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		echo "#   both: $2"
-	fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 
 # A fixed test seed per name, so runs are reproducible.
 test_seed() {
@@ -104,15 +51,11 @@ expect_error() {
 # layout_version: RS_LAYOUT_VERSION of the plugin sources.
 layout_version() {
 	sed -n 's/^#define RS_LAYOUT_VERSION[ \t]*\([0-9]*\)$/\1/p' \
-		"$(dirname "${BASH_SOURCE[0]}")/../gcc-plugins/rs_order.h"
+		"$(dirname "${BASH_SOURCE[0]}")/../kernel/scripts/gcc-plugins/randstruct/rs_order.h"
 }
 
 gcc_major() {
 	"$GCC" -dumpversion | cut -d. -f1
-}
-
-done_testing() {
-	[ "$tap_failed" -eq 0 ]
 }
 
 RSLAYOUT="python3 $(dirname "${BASH_SOURCE[0]}")/rslayout.py"
@@ -142,12 +85,5 @@ field_order() {
 
 # declared_order REPORT TAG: named fields in declaration order.
 declared_order() {
-	python3 -c '
-import json, sys
-for line in open(sys.argv[1]):
-    e = json.loads(line)
-    if e["struct"] == sys.argv[2]:
-        print(" ".join(f["name"] for f in e["fields"] if f["name"]), end=" ")
-        break
-' "$1" "$2"
+	$RSLAYOUT declared "$1" "$2"
 }

@@ -17,35 +17,96 @@ by name, then "size BYTES", so the outputs can be compared with diff:
                       name and a digest of every layout in them (mode,
                       seed hash, struct, field offsets and size), in an
                       order that does not depend on the files' order
+  declared FILE TAG   the named fields of the first entry for TAG, in
+                      declaration order, on one line
+  tags FILE           the tags of the named structures, one a line
+  members FILE STRUCT [ANCHOR]
+                      "NAME BYTE_OFFSET BYTE_SIZE" for the fields of the
+                      first entry for STRUCT (with ANCHOR: of the first
+                      anonymous structure that has a field ANCHOR), in
+                      declaration order; unnamed ones are "-", bit-fields
+                      left out
+  value FILE KEY [STRUCT]
+                      KEY of the first entry (for STRUCT)
+  fields FILE STRUCT  the field list of every entry for STRUCT, as JSON,
+                      one a line
+  swapped FILE STRUCT the entries for STRUCT with the bit offsets of their
+                      first two fields exchanged, as JSON lines
   agree FILE          every structure definition (tag or anonymous, file,
                       line) has one layout in all the translation units
                       that saw it, and none grew: prints the offenders,
                       then "agree: definitions=N units=M disagree=D grew=G
                       tus=T"; exit 1 if D or G is not 0
+
+The report is read by scripts/randstruct_report.py.
 """
 import hashlib
 import json
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "scripts"))
+import randstruct_report as rsreport  # noqa: E402
+
 
 def report_entries(path, tag):
-    with open(path) as f:
-        entries = [json.loads(line) for line in f if line.strip()]
-    return [e for e in entries if e["struct"] == tag]
+    return rsreport.select(rsreport.read(path), tag)
 
 
 def report_layout(path, tag):
     entries = report_entries(path, tag)
     if not entries:
         sys.exit("no report entry for struct %s" % tag)
-    layouts = {json.dumps([e["fields"], e["size_after"]]) for e in entries}
+    layouts = {rsreport.signature(e) for e in entries}
     if len(layouts) != 1:
         sys.exit("struct %s: translation units disagree" % tag)
     e = entries[0]
     lines = ["%s %d" % (f["name"], f["bit_offset"])
              for f in e["fields"] if f["name"]]
     return sorted(lines) + ["size %d" % e["size_after"]]
+
+
+def declared_order(path, tag):
+    entries = report_entries(path, tag)
+    if not entries:
+        return ""
+    return " ".join(f["name"] for f in entries[0]["fields"] if f["name"]) + " "
+
+
+def struct_tags(path):
+    return [e["struct"] for e in rsreport.read(path) if not e["anonymous"]]
+
+
+def bytes_of(bits):
+    return bits // 8 if bits % 8 == 0 else bits / 8
+
+
+def report_members(path, struct, anchor=""):
+    for e in rsreport.read(path):
+        if (e["struct"] == struct if not anchor else
+                e["anonymous"] and anchor in [f["name"] for f in e["fields"]]):
+            return ["%s %s %s" % (f["name"] or "-", bytes_of(f["bit_offset"]),
+                                  bytes_of(f["bit_size"]))
+                    for f in e["fields"] if not f["bitfield"]]
+    return []
+
+
+def first_value(path, key, struct=None):
+    for e in rsreport.read(path):
+        if struct is None or e["struct"] == struct:
+            return e[key]
+    sys.exit("no report entry%s" % (" for struct %s" % struct if struct else ""))
+
+
+def swapped(path, struct):
+    out = []
+    for e in report_entries(path, struct):
+        f = e["fields"]
+        f[0]["bit_offset"], f[1]["bit_offset"] = f[1]["bit_offset"], f[0]["bit_offset"]
+        out.append(json.dumps(e, separators=(",", ":")))
+    return out
 
 
 def probe_program(path, tag, header):
@@ -121,18 +182,14 @@ def pahole_layout(path):
 def layouts_digest(paths):
     lines, versions = set(), set()
     for path in paths:
-        with open(path) as f:
-            for text in f:
-                if not text.strip():
-                    continue
-                e = json.loads(text)
-                versions.add(str(e.get("layout_version", "none")))
-                fields = " ".join("%s:%d:%d" % (f["name"], f["bit_offset"],
-                                                f["bit_size"])
-                                  for f in e["fields"])
-                lines.add("%s %s %s %s size %d" % (
-                    e["mode"], e["seed_sha256"], e["identity"], fields,
-                    e["size_after"]))
+        for e in rsreport.read(path):
+            versions.add(str(e.get("layout_version", "none")))
+            fields = " ".join("%s:%d:%d" % (f["name"], f["bit_offset"],
+                                            f["bit_size"])
+                              for f in e["fields"])
+            lines.add("%s %s %s %s size %d" % (
+                e["mode"], e["seed_sha256"], e["identity"], fields,
+                e["size_after"]))
     if len(versions) != 1:
         sys.exit("reports name layout versions %s" % sorted(versions))
     digest = hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
@@ -141,18 +198,13 @@ def layouts_digest(paths):
 
 def layouts_agree(path):
     layouts, grew, tus = {}, set(), set()
-    with open(path) as f:
-        for text in f:
-            if not text.strip():
-                continue
-            e = json.loads(text)
-            key = "%s%s %s:%d" % ("anonymous in " if e["anonymous"] else "",
-                                  e["struct"], e["file"], e["line"])
-            layout = json.dumps([e["fields"], e["size_after"]])
-            layouts.setdefault(key, set()).add(layout)
-            tus.add(e["tu"])
-            if e["size_after"] > e["size_before"]:
-                grew.add(key)
+    for e in rsreport.read(path):
+        key = "%s%s %s:%d" % ("anonymous in " if e["anonymous"] else "",
+                              e["struct"], e["file"], e["line"])
+        layouts.setdefault(key, set()).add(rsreport.signature(e))
+        tus.add(e["tu"])
+        if e["size_after"] > e["size_before"]:
+            grew.add(key)
     disagree = sorted(k for k, v in layouts.items() if len(v) > 1)
     for key in disagree:
         print("disagree: %s (%d layouts)" % (key, len(layouts[key])))
@@ -176,6 +228,22 @@ def main(argv):
         print("\n".join(pahole_layout(argv[2])))
     elif cmd == "digest":
         print(layouts_digest(argv[2:]))
+    elif cmd == "declared":
+        sys.stdout.write(declared_order(argv[2], argv[3]))
+    elif cmd == "tags":
+        for t in struct_tags(argv[2]):
+            print(t)
+    elif cmd == "members":
+        for line in report_members(argv[2], argv[3], *argv[4:5]):
+            print(line)
+    elif cmd == "value":
+        print(first_value(*argv[2:5]))
+    elif cmd == "fields":
+        for e in report_entries(argv[2], argv[3]):
+            print(json.dumps(e["fields"], separators=(",", ":")))
+    elif cmd == "swapped":
+        for line in swapped(argv[2], argv[3]):
+            print(line)
     elif cmd == "agree":
         sys.exit(layouts_agree(argv[2]))
     else:

@@ -15,7 +15,8 @@ matched to probed structs by their field names; an anonymous member's entry
 must be off by one constant from the program's view (its own offset).
 
 REPORT is the file written by -fplugin-arg-randomize_layout_plugin-report=:
-one JSON object per line per randomized struct per translation unit.
+one JSON object per line per randomized struct per translation unit, read
+by scripts/randstruct_report.py.
 
 Checks: every report entry for the same struct agrees with the others (all
 translation units saw the same layout); for every struct of class R in the
@@ -30,7 +31,12 @@ Exit status: 0 match, 1 mismatch (first line of output says why),
 """
 
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "scripts"))
+import randstruct_report as rsreport  # noqa: E402
 
 
 def read_probe(path):
@@ -143,22 +149,13 @@ def check(probe_path, report_path):
         print('cannot read probe output %s: %s' % (probe_path, e))
         return 1
     try:
-        with open(report_path) as fh:
-            lines = [x for x in fh.read().split('\n') if x.strip()]
+        entries = rsreport.read(report_path)
     except OSError:
         print('skipped: no report file %s' % report_path)
         return 3
-    entries = []
-    for i, line in enumerate(lines):
-        try:
-            e = json.loads(line)
-        except ValueError as ex:
-            print('REPORT line %d is not JSON: %s' % (i + 1, ex))
-            return 1
-        if not isinstance(e, dict):
-            print('REPORT line %d is not a JSON object' % (i + 1))
-            return 1
-        entries.append(e)
+    except rsreport.ReportError as ex:
+        print('REPORT line %d %s' % (ex.line, ex.why))
+        return 1
     if not entries:
         if any(v['cls'] == 'R' for v in probe.values()):
             print('REPORT is empty but the program has randomized structs')

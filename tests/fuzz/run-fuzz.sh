@@ -38,6 +38,8 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+# shellcheck source=tests/tap.sh
+. "$top/tests/tap.sh"
 
 n=${N:-100}
 start=${START:-1}
@@ -357,16 +359,16 @@ worker() {
         check_program "$s"
         programs=$((programs + 1))
         if [ "$failed" = 0 ]; then
-            [ "${FUZZ_TAP:-0}" = 1 ] && echo "ok $((k + 1)) - program $s"
+            [ "${FUZZ_TAP:-0}" = 1 ] && tap_result ok $((k + 1)) "program $s"
             [ "${FUZZ_KEEP:-0}" = 1 ] || rm -rf "$dir"
         else
             failures=$((failures + 1))
             rm -rf "${faildir:?}/prog-$s"
             cp -r "$dir" "$faildir/prog-$s"
             if [ "${FUZZ_TAP:-0}" = 1 ]; then
-                echo "not ok $((k + 1)) - program $s"
-                sed 's/^/# /' "$dir/FAIL.txt"
-                echo "# kept in $faildir/prog-$s"
+                tap_result not_ok $((k + 1)) "program $s"
+                diag <"$dir/FAIL.txt"
+                diag "kept in $faildir/prog-$s"
             elif [ "$quiet" = 0 ]; then
                 echo "FAIL program $s: $(head -n 1 "$dir/FAIL.txt") (kept in $faildir/prog-$s)"
             fi
@@ -376,7 +378,7 @@ worker() {
     echo "$programs $compilations $failures $report_ok $report_skip $changed $total $dwarf_ok" >"$work/counts-$w"
 }
 
-[ "${FUZZ_TAP:-0}" = 1 ] && echo "1..$n"
+[ "${FUZZ_TAP:-0}" = 1 ] && plan "$n"
 w=0
 pids=()
 while [ "$w" -lt "$jobs" ]; do
@@ -406,7 +408,7 @@ msg="fuzz: $tp programs, $tc compilations, $tf failures"
 msg="$msg (report checks: $tr ok, $ts skipped; debug info checks: $td ok;"
 msg="$msg randomized layouts changed: $tch of $tt)"
 if [ "${FUZZ_TAP:-0}" = 1 ]; then
-    echo "# $msg"
+    diag "$msg"
 else
     echo "$msg"
 fi

@@ -7,66 +7,54 @@
 # the hex text) and the vermagic hash header.
 
 KIT=$(cd "$(dirname "$0")/../.." && pwd)
-gen=$KIT/scripts/gen-random-seed.sh
+gen=$KIT/kernel/scripts/gen-random-seed.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-
-t() {
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=tests/tap.sh
+. "$KIT/tests/tap.sh"
 
 # refuses WHAT PATTERN [ENV...] -- ARGS: exits 1 with one line matching PATTERN.
 refuses() {
 	local what=$1 pattern=$2 rc=0
 	shift 2
 	env "$@" >"$tmp/out" 2>&1 || rc=$?
-	t "$what: exit 1" test "$rc" = 1
-	t "$what: one line naming the problem" \
+	check "$what: exit 1" test "$rc" = 1
+	check "$what: one line naming the problem" \
 		test "$(wc -l <"$tmp/out")" = 1 -a -n "$(grep -E "$pattern" "$tmp/out")"
 }
 
-echo "1..21"
+plan 21
 
 d=$tmp/a
 sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h" 7
 seed=$(cat "$d/seed")
-t "a new seed is 64 lowercase hex digits" \
+check "a new seed is 64 lowercase hex digits" \
 	test -n "$(echo "$seed" | grep -xE '[0-9a-f]{64}')"
-t "the seed file is mode 600" test "$(stat -c %a "$d/seed")" = 600
-t "the hash header holds sha256 of the seed's hex text" \
+check "the seed file is mode 600" test "$(stat -c %a "$d/seed")" = 600
+check "the hash header holds sha256 of the seed's hex text" \
 	grep -q "^#define RANDSTRUCT_HASHED_SEED \"$(printf '%s' "$seed" | sha256sum | cut -c1-64)\"$" "$d/hash.h"
-t "the hash header names the layout version and a hash of seed and version" \
+check "the hash header names the layout version and a hash of seed and version" \
 	grep -q "^#define RANDSTRUCT_LAYOUT_ID \"v7_$(printf 'randstruct layout 7 seed %s' "$seed" | sha256sum | cut -c1-64)\"$" "$d/hash.h"
-t "the seed header has 32 byte values" \
+check "the seed header has 32 byte values" \
 	test "$(grep -o '0x[0-9a-f][0-9a-f]' "$d/seed.h" | wc -l)" = 32
-t "the seed header does not contain the hex text" \
+check "the seed header does not contain the hex text" \
 	test -z "$(grep -F "$seed" "$d/seed.h")"
-t "the seed header bytes are the seed" \
+check "the seed header bytes are the seed" \
 	test "$(grep -o '0x[0-9a-f][0-9a-f]' "$d/seed.h" | sed 's/0x//' | tr -d '\n')" = "$seed"
 
 touch -d '2001-01-01' "$d/seed.h" "$d/hash.h"
 sh "$gen" "$d/seed" "$d/seed.h" "$d/hash.h" 7
-t "an existing seed is reused" test "$(cat "$d/seed")" = "$seed"
-t "unchanged headers are not rewritten (no spurious rebuild)" \
+check "an existing seed is reused" test "$(cat "$d/seed")" = "$seed"
+check "unchanged headers are not rewritten (no spurious rebuild)" \
 	test "$(stat -c %Y "$d/seed.h")" = "$(date -d 2001-01-01 +%s)"
 
 s2=$(printf 'x' | sha256sum | cut -c1-64)
 KBUILD_RANDSTRUCT_SEED=$s2 sh "$gen" "$tmp/b/seed" "$tmp/b/seed.h" "$tmp/b/hash.h" 7
-t "KBUILD_RANDSTRUCT_SEED supplies the seed" test "$(cat "$tmp/b/seed")" = "$s2"
+check "KBUILD_RANDSTRUCT_SEED supplies the seed" test "$(cat "$tmp/b/seed")" = "$s2"
 
 refuses "short KBUILD_RANDSTRUCT_SEED" 'KBUILD_RANDSTRUCT_SEED.*64' \
 	KBUILD_RANDSTRUCT_SEED=abcd sh "$gen" "$tmp/c/seed" "$tmp/c/seed.h"
-t "no seed file after a refused seed" test ! -e "$tmp/c/seed"
+check "no seed file after a refused seed" test ! -e "$tmp/c/seed"
 refuses "upper-case KBUILD_RANDSTRUCT_SEED" 'KBUILD_RANDSTRUCT_SEED.*hex' \
 	KBUILD_RANDSTRUCT_SEED="$(echo "$s2" | tr a-f A-F)" sh "$gen" "$tmp/c/seed" "$tmp/c/seed.h"
 mkdir -p "$tmp/e"
@@ -77,4 +65,4 @@ refuses "65-digit seed file" '65' sh "$gen" "$tmp/e/seed" "$tmp/e/seed.h"
 refuses "seed differing from KBUILD_RANDSTRUCT_SEED" 'differs' \
 	KBUILD_RANDSTRUCT_SEED="$s2" sh "$gen" "$d/seed" "$d/seed.h"
 
-exit $((fail > 0))
+done_testing

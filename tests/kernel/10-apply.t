@@ -3,8 +3,8 @@
 #
 # The kit's series for the tree (patches/ for 6.12, patches/6.1/ for 6.1,
 # see KERNEL_LTS in lib.sh) applies to the pristine tree with git am and
-# quilt, quilt pop -a restores the tree, the series matches the drop-in
-# files, and randstruct-apply picks it by itself and refuses bad trees
+# quilt, quilt pop -a restores the tree, the series is what kernel/ and
+# kernel-edits/ generate, and randstruct-apply picks it by itself and refuses bad trees
 # without touching them.
 
 # shellcheck source=tests/kernel/lib.sh
@@ -116,13 +116,13 @@ fi
 git -C "$GIT" reset -q --hard pristine
 git -C "$GIT" clean -qfdx
 
-# 11: patches/ is what the drop-in files generate.
+# 11: patches/ is what kernel/ and kernel-edits/ generate.
 if "$KIT/scripts/randstruct-series" "$GIT" "$tmp/regen" >/dev/null &&
    diff -r -x '*.orig' -x 6.1 "$PATCHES" "$tmp/regen" >"$tmp/diff"; then
-	ok "${PATCHES#"$KIT"/}/ is up to date with the drop-in files"
+	ok "${PATCHES#"$KIT"/}/ is up to date with kernel/ and kernel-edits/"
 else
 	head -20 "$tmp/diff" | diag
-	not_ok "${PATCHES#"$KIT"/}/ is up to date with the drop-in files (run make series)"
+	not_ok "${PATCHES#"$KIT"/}/ is up to date with kernel/ and kernel-edits/ (run make series)"
 fi
 
 # 12-15: quilt push -a / pop -a on a pristine extraction.

@@ -44,10 +44,10 @@ grep -v -F -x -f "$tmp/pm-task.A" "$tmp/rm-task.A" | head -5 | diag
 check "kernel A: pahole agrees with the report on all $n members of task_struct's randomized region" \
 	test "$n" -gt 50 -a "$missing" = 0
 size_p=$(sed -n 's/.*\/\* size: \([0-9]*\),.*/\1/p' "$tmp/cred.A")
-size_r=$(jq -r -s 'first(.[] | select(.struct == "cred")) | .size_after' "$report")
+size_r=$($RSLAYOUT value "$report" size_after cred)
 check "kernel A: cred size $size_p in pahole equals the report's size_after" \
 	test -n "$size_p" -a "$size_p" = "$size_r"
-distinct=$(jq -c 'select(.struct == "cred") | .fields' "$report" | sort -u | wc -l)
+distinct=$($RSLAYOUT fields "$report" cred | sort -u | wc -l)
 tus=$(grep -c '"struct":"cred"' "$report")
 check "kernel A: all $tus translation units saw the same cred layout" \
 	test "$tus" -gt 10 -a "$distinct" = 1
@@ -61,7 +61,7 @@ done
 grep -B1 -A3 'sigset_t *blocked' "$tmp/task.A" | diag
 
 check "the report for A names seed A's hash, never the seed" \
-	test "$(jq -r -s 'first(.[]).seed_sha256' "$report")" = "$(seed_hash "$SEED_A")"
+	test "$($RSLAYOUT value "$report" seed_sha256)" = "$(seed_hash "$SEED_A")"
 check "cred and task_struct are marked randomized in the report" \
 	test -n "$(grep '"struct":"cred"' "$report" | head -1)" -a \
 	-s "$tmp/rm-task.A"

@@ -73,52 +73,12 @@ export KBUILD_BUILD_USER=randstruct
 export KBUILD_BUILD_HOST=kit
 export KBUILD_BUILD_VERSION=1
 
-# shellcheck disable=SC2034 # for the tests that source this file
 RSLAYOUT="python3 $KIT/tests/rslayout.py"
 
 mkdir -p "$KDIR"
 
-tap_n=0
-tap_fail=0
-
-plan() {
-	echo "1..$1"
-}
-
-ok() {
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n - $*"
-}
-
-not_ok() {
-	tap_n=$((tap_n + 1))
-	tap_fail=$((tap_fail + 1))
-	echo "not ok $tap_n - $*"
-}
-
-# check DESCRIPTION COMMAND...: ok if COMMAND succeeds.
-check() {
-	local what=$1
-	shift
-	if "$@"; then
-		ok "$what"
-	else
-		not_ok "$what"
-	fi
-}
-
-diag() {
-	sed 's/^/# /'
-}
-
-bail() {
-	echo "Bail out! $*"
-	exit 1
-}
-
-done_testing() {
-	exit $((tap_fail > 0))
-}
+# shellcheck source=tests/tap.sh
+. "$KIT/tests/tap.sh"
 
 # Serialize builds if prove runs tests in parallel.
 lock_builds() {
@@ -127,12 +87,8 @@ lock_builds() {
 }
 
 kit_fingerprint() {
-	(cd "$KIT" && cat gcc-plugins/*.[ch] Kconfig Makefile.gcc-plugins \
-		scripts/gen-random-seed.sh scripts/gen-randstruct-policy.sh \
-		include/linux/*.h kit/*.diff kit/*/*.diff \
-		kit/*.policy scripts/randstruct-series scripts/randstruct-apply \
-		Documentation/security/randstruct*.rst 2>/dev/null) |
-		sha256sum | cut -c1-64
+	"$KIT/scripts/randstruct-series" --inputs | tr '\n' '\0' |
+		xargs -0 cat | sha256sum | cut -c1-64
 }
 
 # The patched source tree, regenerated when the kit changed, but at most
@@ -297,7 +253,7 @@ randomized_layouts() {
 		/^struct [^ ]+ \{/ { show = ($2 in want) }
 		show { print }
 		/^\};/ { show = 0 }' \
-		<(jq -r 'select(.anonymous | not) | .struct' "$2" | sort -u) \
+		<($RSLAYOUT tags "$2" | sort -u) \
 		<(pahole "$1/vmlinux")
 }
 
@@ -409,11 +365,7 @@ pahole_members() {
 # layout report (first entry; named struct, or the anonymous struct that
 # has a member ANCHOR).
 report_members() {
-	jq -r -s --arg s "$2" --arg a "${3:-}" '
-		first(.[] | select(if $a == "" then .struct == $s
-			else (.anonymous and ([.fields[].name] | index($a)))
-			end)) | .fields[] | select(.bitfield | not) |
-		"\(if .name == "" then "-" else .name end) \(.bit_offset / 8) \(.bit_size / 8)"' "$1"
+	$RSLAYOUT members "$1" "$2" "${3:-}"
 }
 
 # kunit_cases: the number of cases of our KUnit suite (lib/randstruct_kunit.c).

@@ -207,7 +207,7 @@ bad_policy "too many words" 1 "too many words for any directive" \
 bad_policy "a NUL byte" 1 "the line contains a NUL byte" 'randomize f\0oo\n'
 
 # --- scripts/gen-random-seed.sh ---------------------------------------------
-GEN=$top/scripts/gen-random-seed.sh
+GEN=$top/kernel/scripts/gen-random-seed.sh
 
 # expect_fail DESC PATTERN CMD...: CMD exits non-zero with one line on
 # stderr, matching PATTERN.

@@ -9,9 +9,10 @@
 plan 13
 here=$(dirname "$0")
 REF="python3 $here/../kat/reference.py"
-"$GCC" -O2 -I"$here/../../gcc-plugins" -o "$T/kat" "$here/../kat/kat.c" \
-	"$here/../../gcc-plugins/rs_sha256.c" \
-	"$here/../../gcc-plugins/rs_permutation.c"
+"$GCC" -O2 -I"$here/../../kernel/scripts/gcc-plugins/randstruct" -o "$T/kat" "$here/../kat/kat.c" \
+	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_sha256.c" \
+	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_permutation.c" \
+	"$here/../../kernel/scripts/gcc-plugins/randstruct/rs_seed.c"
 
 seed0=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 id0=$($REF identity task 0 pid tgid comm)
@@ -96,7 +97,7 @@ done
 # RS_LAYOUT_VERSION pins every layout of tests/kat/corpus.c, for several
 # seeds and both modes.  A change to the derivation that does not bump the
 # version fails here; after a deliberate change, bump RS_LAYOUT_VERSION in
-# gcc-plugins/rs_order.h and add the new digest below.
+# kernel/scripts/gcc-plugins/randstruct/rs_order.h and add the new digest below.
 declare -A pinned_layouts=(
 	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
 	[2]=794ea9ed56dc154e634b5e084aee71f76837791adb191264bb3731c97d16ef72

@@ -233,7 +233,7 @@ check_eq "several rules, several policy arguments" "0" \
 		"$T/sub/elsewhere.c" 2>&1 | grep -c 'warning: randstruct:')"
 
 # --- the kit's policy for Linux 6.12 ------------------------------------------
-KIT_POLICY=$(readlink -f "$(dirname "$0")/../../kit/randstruct-6.12.policy")
+KIT_POLICY=$(readlink -f "$(dirname "$0")/../../kernel/scripts/gcc-plugins/randstruct.policy")
 check "the kit's 6.12 policy parses" \
 	rs_cc -c -o "$T/empty.o" "$P=$KIT_POLICY" "$T/empty.c"
 
@@ -259,17 +259,18 @@ check_eq "mm/rmap.c pattern allowed by the kit's policy" 0 \
 # --- a policy compiled into the plugin (what kbuild does) ---------------------
 # plugin_with_policy POLICY SO: build the plugin with POLICY compiled in.
 top=$(readlink -f "$(dirname "$0")/../..")
+src=kernel/scripts/gcc-plugins/randstruct
 plugin_with_policy() {
 	local dir=$T/builtin
 
 	mkdir -p "$dir"
-	"$top/scripts/gen-randstruct-policy.sh" "$1" > "$dir/randstruct_policy.h" &&
-	"$top/scripts/gen-random-seed.sh" "$dir/seed" \
+	"$top/kernel/scripts/gen-randstruct-policy.sh" "$1" > "$dir/randstruct_policy.h" &&
+	"$top/kernel/scripts/gen-random-seed.sh" "$dir/seed" \
 		"$dir/randomize_layout_seed.h" &&
 	"${GCC/gcc/g++}" -std=gnu++11 -fPIC -shared -fno-rtti \
 		-fno-exceptions -O0 -Wno-narrowing -Wno-format-diag \
 		-I"$("$GCC" -print-file-name=plugin)/include" -I"$dir" \
-		-I"$top/gcc-plugins" -o "$2" "$top"/gcc-plugins/*.c
+		-I"$top/$src" -o "$2" "$top/$src"/*.c
 }
 # The file name is the plugin's name in -fplugin-arg-NAME-... arguments.
 BUILTIN=$T/builtin/randomize_layout_plugin.so

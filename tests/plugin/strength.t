@@ -10,9 +10,9 @@
 plan 2
 here=$(dirname "$0")
 top=$here/../..
-"$GCC" -O2 -I"$top/gcc-plugins" -o "$T/rs-strength" "$top/bench/rs-strength.c" \
-	"$top/gcc-plugins/rs_order.c" "$top/gcc-plugins/rs_permutation.c" \
-	"$top/gcc-plugins/rs_sha256.c" -lm
+"$GCC" -O2 -I"$top/kernel/scripts/gcc-plugins/randstruct" -o "$T/rs-strength" "$top/bench/rs-strength.c" \
+	"$top/kernel/scripts/gcc-plugins/randstruct/rs_order.c" "$top/kernel/scripts/gcc-plugins/randstruct/rs_permutation.c" \
+	"$top/kernel/scripts/gcc-plugins/randstruct/rs_sha256.c" "$top/kernel/scripts/gcc-plugins/randstruct/rs_seed.c" -lm
 for mode in full performance; do
 	margs=
 	[ "$mode" = performance ] && margs=$RS_ARG-performance-mode

@@ -7,7 +7,7 @@
  *
  * Found while fuzzing the {0} rule: the plugin accepts a zero initializer
  * only if the source line at the element's location shows a literal 0
- * (rs_diagnostics.c: spelled_as_zero).  So the same all-zero "{0}" is an
+ * (rs_initializers.c: spelled_as_zero).  So the same all-zero "{0}" is an
  * error when
  *   - it comes from a macro (common: #define FOO_INIT { 0 }),
  *   - a #line directive names another file (generated code: yacc, lex),

@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_selection.c - which structures get a new layout.
+ * rs_selection.c - which structures get a new layout: the attributes that
+ * ask for it and the rule that decides.
+ *
+ * randomize_layout and no_randomize_layout (the names mainline and Clang
+ * use, so annotated sources build unchanged) are registered here and go on
+ * a structure's definition or a forward declaration; anything else, or
+ * both on one structure, is an error that names the type.  The attributes
+ * the plugin itself puts on a relaid-out type belong to their users:
+ * randstruct's marker to rs_relayout.c, designated_init to
+ * rs_initializers.c.
  *
  * A structure moves when its main variant carries randomize_layout, or when
  * it has at least two fields and every field (arrays stripped) is a
@@ -11,6 +20,65 @@
  * add or exclude structures by tag, overriding the source's attributes.
  */
 #include "randstruct.h"
+
+static bool has_attribute(const_tree type, const char *name)
+{
+	return lookup_attribute(name, TYPE_ATTRIBUTES(type)) != NULL_TREE;
+}
+
+static const char *opposite_of(const char *name)
+{
+	return strcmp(name, "randomize_layout") ? "randomize_layout" :
+						  "no_randomize_layout";
+}
+
+static tree handle_layout_attribute(tree *node, tree name, tree args,
+				    int flags, bool *no_add_attrs)
+{
+	const char *attr = IDENTIFIER_POINTER(name);
+	tree type = *node;
+
+	(void)args;
+	(void)flags;
+	*no_add_attrs = true;
+	if (DECL_P(type)) {
+		error("%qs attribute applies to struct types, not to %qD",
+		      attr, type);
+		return NULL_TREE;
+	}
+	if (TREE_CODE(type) != RECORD_TYPE) {
+		error("%qs attribute applies to struct types, not to %qT",
+		      attr, type);
+		return NULL_TREE;
+	}
+	if (has_attribute(type, opposite_of(attr))) {
+		error("%qT has both %<randomize_layout%> and %<no_randomize_layout%>", type);
+		return NULL_TREE;
+	}
+	if (COMPLETE_TYPE_P(type) || TYPE_MAIN_VARIANT(type) != type) {
+		error("%qs attribute must be on the definition of %qT",
+		      attr, type);
+		return NULL_TREE;
+	}
+	*no_add_attrs = false;
+	return NULL_TREE;
+}
+
+/* No arguments; on types only; no effect on type identity. */
+static const struct attribute_spec rs_layout_attributes[] = {
+	{ .name = "randomize_layout", .min_length = 0, .max_length = 0,
+	  .type_required = true, .handler = handle_layout_attribute },
+	{ .name = "no_randomize_layout", .min_length = 0, .max_length = 0,
+	  .type_required = true, .handler = handle_layout_attribute },
+};
+
+void rs_register_attributes(void *event_data, void *user_data)
+{
+	(void)event_data;
+	(void)user_data;
+	register_attribute(&rs_layout_attributes[0]);
+	register_attribute(&rs_layout_attributes[1]);
+}
 
 static bool is_function_pointer(const_tree type)
 {
@@ -71,17 +139,13 @@ enum rs_selection rs_select(tree type)
 	int policy;
 	bool marked, unmarked;
 
-	if (rs_config.disabled || TREE_CODE(type) != RECORD_TYPE ||
+	if (TREE_CODE(type) != RECORD_TYPE ||
 	    !COMPLETE_TYPE_P(type) || type != TYPE_MAIN_VARIANT(type) ||
 	    !tree_fits_uhwi_p(TYPE_SIZE(type)))
 		return RS_KEEP;
-	marked = rs_type_has_attribute(type, "randomize_layout");
-	unmarked = rs_type_has_attribute(type, "no_randomize_layout");
-	if (marked && unmarked) {
-		error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
-			 "%qT has both %<randomize_layout%> and %<no_randomize_layout%>", type);
-		return RS_KEEP;
-	}
+	/* Never both: handle_layout_attribute() refuses the second one. */
+	marked = has_attribute(type, "randomize_layout");
+	unmarked = has_attribute(type, "no_randomize_layout");
 	/* The policy is the build's own word: it overrides the source. */
 	policy = rs_policy_decision(type);
 	if (policy) {

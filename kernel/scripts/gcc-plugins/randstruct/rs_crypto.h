@@ -3,10 +3,11 @@
  * rs_crypto.h - the keyed layout derivation, free of any GCC dependency.
  *
  * Everything that turns the 256-bit build seed and a structure's identity
- * into a permutation lives behind this header: SHA-256, HMAC-SHA-256, the
- * counter-mode stream built on it, unbiased bounded draws and the
- * Fisher-Yates shuffle.  The known-answer tests link these files directly,
- * so the derivation documented in Documentation/security/randstruct.rst is
+ * into a permutation lives behind this header: SHA-256 (rs_sha256.c), the
+ * HMAC-SHA-256 counter-mode stream built on it, unbiased bounded draws and
+ * the Fisher-Yates shuffle (rs_permutation.c), and the seed's text form
+ * (rs_seed.c).  The known-answer tests link these files directly, so the
+ * derivation documented in Documentation/security/randstruct.rst is
  * pinned independently of the compiler.
  */
 #ifndef RS_CRYPTO_H
@@ -30,10 +31,6 @@ void rs_sha256_init(struct rs_sha256 *ctx);
 void rs_sha256_update(struct rs_sha256 *ctx, const void *data, size_t len);
 void rs_sha256_final(struct rs_sha256 *ctx, unsigned char out[RS_SHA256_BYTES]);
 void rs_sha256(const void *data, size_t len, unsigned char out[RS_SHA256_BYTES]);
-
-void rs_hmac_sha256(const unsigned char key[RS_SEED_BYTES],
-		    const void *msg, size_t len,
-		    unsigned char out[RS_SHA256_BYTES]);
 
 /*
  * A deterministic stream of 32-bit words:
@@ -61,7 +58,7 @@ uint32_t rs_stream_word(struct rs_stream *stream);
 uint32_t rs_stream_below(struct rs_stream *stream, uint32_t bound);
 void rs_shuffle(struct rs_stream *stream, unsigned int *items, unsigned int n);
 
-/* Seed text helpers shared by the plugin and the tests. */
+/* rs_seed.c: the seed as text, shared by the plugin and the tests. */
 int rs_parse_seed_hex(const char *text, size_t len,
 		      unsigned char seed[RS_SEED_BYTES]);
 void rs_hex(const unsigned char *bytes, size_t len, char *out);

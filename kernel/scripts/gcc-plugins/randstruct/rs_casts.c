@@ -337,7 +337,7 @@ static void warn_cast(location_t loc, tree from, tree to, tree var)
 static void judge(struct rs_walk *w, location_t loc, tree type, tree operand,
 		  HOST_WIDE_INT delta)
 {
-	struct rs_origin o = { NULL_TREE, NULL_TREE, delta };
+	struct rs_origin o = { .delta = delta };
 	tree to = pointed_struct(type);
 
 	if (!to || !trace(w, operand, &o) || o.type == to)
@@ -528,7 +528,7 @@ static void check_function(tree fndecl)
 void rs_check_casts_in_function(tree fndecl)
 {
 	if (!fndecl || TREE_CODE(fndecl) != FUNCTION_DECL ||
-	    !DECL_SAVED_TREE(fndecl) || rs_config.disabled)
+	    !DECL_SAVED_TREE(fndecl))
 		return;
 	if (flag_syntax_only)
 		check_function(fndecl);
@@ -567,8 +567,7 @@ void rs_check_casts_in_decl(tree decl)
 	struct rs_walk w;
 
 	if (!decl || !VAR_P(decl) || !DECL_FILE_SCOPE_P(decl) ||
-	    !DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node ||
-	    rs_config.disabled)
+	    !DECL_INITIAL(decl) || DECL_INITIAL(decl) == error_mark_node)
 		return;
 	walk_init(&w, NULL_TREE, DECL_SOURCE_LOCATION(decl));
 	scan_initializer(&w, decl);

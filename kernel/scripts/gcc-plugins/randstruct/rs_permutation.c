@@ -5,8 +5,8 @@
  * The stream is HMAC-SHA-256 in counter mode keyed with the build seed;
  * bounded draws use rejection sampling so every value below the bound is
  * equally likely, and the shuffle is the classic Fisher-Yates walking from
- * the last slot down.  Seed parsing and hex formatting live here too so the
- * plugin and its known-answer tests agree on them.
+ * the last slot down.  HMAC is built here from the keyed pads, hashed once
+ * per seed, and the identity.  The seed's text form is in rs_seed.c.
  */
 #include <string.h>
 
@@ -132,52 +132,4 @@ void rs_shuffle(struct rs_stream *stream, unsigned int *items, unsigned int n)
 		items[i - 1] = items[j];
 		items[j] = tmp;
 	}
-}
-
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* Exactly 64 lowercase hex digits; returns 0 or a negative error code. */
-int rs_parse_seed_hex(const char *text, size_t len,
-		      unsigned char seed[RS_SEED_BYTES])
-{
-	size_t i;
-
-	if (len != 2 * RS_SEED_BYTES)
-		return -1;
-	for (i = 0; i < len; i++)
-		if (hex_value(text[i]) < 0)
-			return -2;
-	for (i = 0; i < RS_SEED_BYTES; i++)
-		seed[i] = hex_value(text[2 * i]) << 4 | hex_value(text[2 * i + 1]);
-	return 0;
-}
-
-void rs_hex(const unsigned char *bytes, size_t len, char *out)
-{
-	static const char digits[] = "0123456789abcdef";
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		out[2 * i] = digits[bytes[i] >> 4];
-		out[2 * i + 1] = digits[bytes[i] & 15];
-	}
-	out[2 * len] = '\0';
-}
-
-/* The public name of a seed: SHA-256 of its 64-character hex text. */
-void rs_seed_hash_hex(const unsigned char seed[RS_SEED_BYTES], char out[65])
-{
-	unsigned char digest[RS_SHA256_BYTES];
-	char text[2 * RS_SEED_BYTES + 1];
-
-	rs_hex(seed, RS_SEED_BYTES, text);
-	rs_sha256(text, 2 * RS_SEED_BYTES, digest);
-	rs_hex(digest, RS_SHA256_BYTES, out);
 }

@@ -6,9 +6,10 @@
  * defined, why it moved, the mode, the SHA-256 of the seed (never the seed
  * itself), the identity digest and bytes, the size before and after, the
  * entropy lower bound, the units the derivation moved and, for every
- * field in declaration order, its new bit offset and size.  Each line is written with a single write() on an
- * O_APPEND descriptor under an exclusive flock(), so parallel compilers
- * sharing one report never interleave.
+ * field in declaration order, its new bit offset and size.  Each line is
+ * written with a single write() on an O_APPEND descriptor under an
+ * exclusive flock(), so parallel compilers sharing one report never
+ * interleave.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -38,8 +39,7 @@ static void text_add(struct rs_text *t, const char *fmt, ...)
 		va_end(ap);
 		if (need >= 0 && (size_t)need < t->cap - t->len)
 			break;
-		t->cap = (t->cap + need + 1) * 2;
-		t->buf = (char *)xrealloc(t->buf, t->cap);
+		t->buf = (char *)rs_grow(t->buf, &t->cap, t->len, need + 1, 1);
 	}
 	t->len += need;
 }
@@ -107,26 +107,32 @@ static void append_line(const struct rs_text *t)
 	close(fd);
 }
 
-static void add_fields(struct rs_text *t, const struct rs_trees *declared)
+static void add_field(struct rs_text *t, tree field, unsigned int i)
+{
+	tree size = DECL_SIZE(field);
+
+	text_add(t, "%s{\"name\":", i ? "," : "");
+	text_add_string(t, DECL_NAME(field) ?
+			IDENTIFIER_POINTER(DECL_NAME(field)) : "");
+	text_add(t, ",\"index\":%u,\"bitfield\":%s,\"bit_offset\":"
+		 HOST_WIDE_INT_PRINT_DEC
+		 ",\"bit_size\":" HOST_WIDE_INT_PRINT_DEC "}", i,
+		 DECL_BIT_FIELD_TYPE(field) ? "true" : "false",
+		 int_bit_position(field),
+		 size && tree_fits_shwi_p(size) ? tree_to_shwi(size) :
+		 (HOST_WIDE_INT)0);
+}
+
+/* Every field in declaration order, the pinned last one too. */
+static void add_fields(struct rs_text *t, const struct rs_relayout *r)
 {
 	unsigned int i;
 
 	text_add(t, ",\"fields\":[");
-	for (i = 0; i < declared->len; i++) {
-		tree field = declared->items[i];
-		tree size = DECL_SIZE(field);
-
-		text_add(t, "%s{\"name\":", i ? "," : "");
-		text_add_string(t, DECL_NAME(field) ?
-				IDENTIFIER_POINTER(DECL_NAME(field)) : "");
-		text_add(t, ",\"index\":%u,\"bitfield\":%s,\"bit_offset\":"
-			 HOST_WIDE_INT_PRINT_DEC
-			 ",\"bit_size\":" HOST_WIDE_INT_PRINT_DEC "}", i,
-			 DECL_BIT_FIELD_TYPE(field) ? "true" : "false",
-			 int_bit_position(field),
-			 size && tree_fits_shwi_p(size) ? tree_to_shwi(size) :
-			 (HOST_WIDE_INT)0);
-	}
+	for (i = 0; i < r->declared.len; i++)
+		add_field(t, r->declared.items[i], i);
+	if (r->pinned_tail)
+		add_field(t, r->pinned_tail, i);
 	text_add(t, "]");
 }
 
@@ -137,63 +143,70 @@ static void add_fields(struct rs_text *t, const struct rs_trees *declared)
  * derivation sees (a bit-field run rounded to whole storage units) and
  * bytes what the field itself occupies (the shape's size for a run).
  */
-static void add_units(struct rs_text *t, const struct rs_report_entry *e)
+static void add_units(struct rs_text *t, const struct rs_relayout *r,
+		      const struct rs_bytes *identity)
 {
-	char *hex = XNEWVEC(char, 2 * e->identity->len + 1);
+	char *hex = XNEWVEC(char, 2 * identity->len + 1);
 	unsigned int u;
 
-	rs_hex(e->identity->data, e->identity->len, hex);
+	rs_hex(identity->data, identity->len, hex);
 	text_add(t, ",\"identity_hex\":\"%s\",\"units\":[", hex);
 	XDELETEVEC(hex);
-	for (u = 0; u < e->units; u++) {
-		tree field = e->declared->items[e->unit_first[u]];
-		unsigned long long bytes = e->shapes[u].size;
+	for (u = 0; u < r->units; u++) {
+		tree field = r->declared.items[r->unit_first[u]];
+		const struct rs_unit_shape *shape = &r->shapes[u];
+		unsigned long long bytes = shape->size;
 
-		if (!e->shapes[u].is_bitfield_run && DECL_SIZE_UNIT(field) &&
+		if (!shape->is_bitfield_run && DECL_SIZE_UNIT(field) &&
 		    tree_fits_uhwi_p(DECL_SIZE_UNIT(field)))
 			bytes = tree_to_uhwi(DECL_SIZE_UNIT(field));
 		text_add(t, "%s[%u,%llu,%llu,%d,%llu]", u ? "," : "",
-			 e->unit_first[u],
-			 (unsigned long long)e->shapes[u].size,
-			 (unsigned long long)e->shapes[u].align,
-			 e->shapes[u].is_bitfield_run, bytes);
+			 r->unit_first[u], (unsigned long long)shape->size,
+			 (unsigned long long)shape->align,
+			 shape->is_bitfield_run, bytes);
 	}
 	text_add(t, "]");
 }
 
-void rs_report_layout(const struct rs_report_entry *e)
+/*
+ * @r as the pipeline left it: laid out anew (or kept, with a single unit),
+ * @size_before its size in bits as declared.
+ */
+void rs_report_layout(const struct rs_relayout *r, enum rs_selection why,
+		      const struct rs_bytes *identity, uint64_t size_before)
 {
 	expanded_location where =
-		expand_location(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(e->type)));
+		expand_location(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(r->type)));
 	unsigned char digest[RS_SHA256_BYTES];
 	char identity_hex[2 * RS_SHA256_BYTES + 1];
-	struct rs_text t = { NULL, 0, 0 };
+	struct rs_text t = {};
 
 	if (!report_path)
 		return;
-	rs_sha256(e->identity->data, e->identity->len, digest);
+	rs_sha256(identity->data, identity->len, digest);
 	rs_hex(digest, sizeof(digest), identity_hex);
 
 	text_add(&t, "{\"tu\":");
 	text_add_string(&t, main_input_filename ? main_input_filename : "");
 	text_add(&t, ",\"struct\":");
-	text_add_string(&t, rs_type_tag(e->type));
+	text_add_string(&t, rs_type_tag(r->type));
 	text_add(&t, ",\"anonymous\":%s,\"identity\":\"%s\",\"file\":",
-		 *rs_type_tag(e->type) ? "false" : "true", identity_hex);
+		 *rs_type_tag(r->type) ? "false" : "true", identity_hex);
 	text_add_string(&t, where.file ? where.file : "");
 	text_add(&t, ",\"line\":%d,\"mode\":\"%s\",\"reason\":\"%s\"",
 		 where.line, rs_config.performance_mode ? "performance" : "full",
-		 rs_selection_name(e->why));
+		 rs_selection_name(why));
 	text_add(&t, ",\"layout_version\":%d,\"seed_sha256\":\"%s\"",
 		 RS_LAYOUT_VERSION, rs_config.seed_hash);
 	text_add(&t, ",\"size_before\":%llu,\"size_after\":%llu,\"entropy_bits\":%.2f",
-		 (unsigned long long)e->size_before / BITS_PER_UNIT,
-		 (unsigned long long)e->size_after / BITS_PER_UNIT,
-		 e->entropy_bits);
+		 (unsigned long long)size_before / BITS_PER_UNIT,
+		 (unsigned long long)rs_size_in_bits(r->type) / BITS_PER_UNIT,
+		 rs_order_entropy_bits(r->shapes, r->units,
+				       rs_config.performance_mode));
 	/* not the entropy: bench/kbench.py measure measures that */
 	text_add(&t, ",\"entropy_bits_is\":\"lower bound\"");
-	add_units(&t, e);
-	add_fields(&t, e->declared);
+	add_units(&t, r, identity);
+	add_fields(&t, r);
 	text_add(&t, "}\n");
 	append_line(&t);
 	free(t.buf);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_sha256.c - SHA-256 (FIPS 180-4) and HMAC-SHA-256 (RFC 2104).
+ * rs_sha256.c - SHA-256 (FIPS 180-4).
  *
- * The plugin derives every layout from these two primitives, so they are
- * implemented here from the standards with no library dependency: the
- * plugin must load into any cc1 without pulling in libcrypto.  Byte order
- * handling is explicit, so results do not depend on the host.
+ * The plugin derives every layout from this hash (rs_permutation.c builds
+ * HMAC-SHA-256 on it), so it is implemented here from the standard with no
+ * library dependency: the plugin must load into any cc1 without pulling in
+ * libcrypto.  Byte order handling is explicit, so results do not depend on
+ * the host.
  */
 #include <string.h>
 
@@ -184,30 +185,5 @@ void rs_sha256(const void *data, size_t len, unsigned char out[RS_SHA256_BYTES])
 
 	rs_sha256_init(&ctx);
 	rs_sha256_update(&ctx, data, len);
-	rs_sha256_final(&ctx, out);
-}
-
-/* The key is always the 32-byte seed, shorter than the block size. */
-void rs_hmac_sha256(const unsigned char key[RS_SEED_BYTES],
-		    const void *msg, size_t len,
-		    unsigned char out[RS_SHA256_BYTES])
-{
-	unsigned char pad[RS_SHA256_BLOCK], inner[RS_SHA256_BYTES];
-	struct rs_sha256 ctx;
-	unsigned int i;
-
-	memset(pad, 0x36, sizeof(pad));
-	for (i = 0; i < RS_SEED_BYTES; i++)
-		pad[i] ^= key[i];
-	rs_sha256_init(&ctx);
-	rs_sha256_update(&ctx, pad, sizeof(pad));
-	rs_sha256_update(&ctx, msg, len);
-	rs_sha256_final(&ctx, inner);
-
-	for (i = 0; i < RS_SHA256_BLOCK; i++)
-		pad[i] ^= 0x36 ^ 0x5c;
-	rs_sha256_init(&ctx);
-	rs_sha256_update(&ctx, pad, sizeof(pad));
-	rs_sha256_update(&ctx, inner, sizeof(inner));
 	rs_sha256_final(&ctx, out);
 }

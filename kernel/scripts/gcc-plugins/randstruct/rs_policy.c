@@ -44,8 +44,10 @@ struct rs_tag_rule {
 
 static struct rs_cast_rule *rs_casts;
 static unsigned int rs_ncasts;
+static size_t rs_casts_cap;
 static struct rs_tag_rule *rs_tags;
 static unsigned int rs_ntags;
+static size_t rs_tags_cap;
 
 /* Where a directive is, for error messages. */
 struct rs_line {
@@ -62,6 +64,23 @@ static void policy_error(const struct rs_line *line, const char *reason,
 		error("%s:%u: %s %qs", line->path, line->number, reason, word);
 	else
 		error("%s:%u: %s", line->path, line->number, reason);
+}
+
+/* policy_error() with the reason formatted; always false. */
+static bool policy_errorf(const struct rs_line *line, const char *word,
+			  const char *format, ...) ATTRIBUTE_PRINTF_3;
+
+static bool policy_errorf(const struct rs_line *line, const char *word,
+			  const char *format, ...)
+{
+	char reason[128];
+	va_list ap;
+
+	va_start(ap, format);
+	vsnprintf(reason, sizeof(reason), format, ap);
+	va_end(ap);
+	policy_error(line, reason, word);
+	return false;
 }
 
 /* Split @text into blank-separated words up to a "#"; false if too many. */
@@ -109,44 +128,31 @@ static bool is_identifier(const char *word)
 static bool parse_type(const struct rs_line *line, unsigned int *at,
 		       const char *what, char **tag)
 {
-	char reason[96];
 	const char *word;
 
-	if (*at >= line->count) {
-		snprintf(reason, sizeof(reason),
-			 "allow-cast: missing the %s type (expected 'struct TAG' or '*')",
-			 what);
-		policy_error(line, reason, NULL);
-		return false;
-	}
+	if (*at >= line->count)
+		return policy_errorf(line, NULL,
+				     "allow-cast: missing the %s type (expected 'struct TAG' or '*')",
+				     what);
 	word = line->words[*at];
 	if (!strcmp(word, "*")) {
 		*tag = NULL;
 		*at += 1;
 		return true;
 	}
-	if (strcmp(word, "struct")) {
-		snprintf(reason, sizeof(reason),
-			 "allow-cast: the %s type must be 'struct TAG' or '*', not",
-			 what);
-		policy_error(line, reason, word);
-		return false;
-	}
-	if (*at + 1 >= line->count) {
-		snprintf(reason, sizeof(reason),
-			 "allow-cast: 'struct' without a tag in the %s type",
-			 what);
-		policy_error(line, reason, NULL);
-		return false;
-	}
+	if (strcmp(word, "struct"))
+		return policy_errorf(line, word,
+				     "allow-cast: the %s type must be 'struct TAG' or '*', not",
+				     what);
+	if (*at + 1 >= line->count)
+		return policy_errorf(line, NULL,
+				     "allow-cast: 'struct' without a tag in the %s type",
+				     what);
 	word = line->words[*at + 1];
-	if (!is_identifier(word)) {
-		snprintf(reason, sizeof(reason),
-			 "allow-cast: the %s type's tag is not a C identifier:",
-			 what);
-		policy_error(line, reason, word);
-		return false;
-	}
+	if (!is_identifier(word))
+		return policy_errorf(line, word,
+				     "allow-cast: the %s type's tag is not a C identifier:",
+				     what);
 	*tag = xstrdup(word);
 	*at += 2;
 	return true;
@@ -154,7 +160,7 @@ static bool parse_type(const struct rs_line *line, unsigned int *at,
 
 static bool parse_allow_cast(const struct rs_line *line)
 {
-	struct rs_cast_rule rule = { NULL, NULL, NULL };
+	struct rs_cast_rule rule = {};
 	unsigned int at = 2;
 
 	if (line->count < 2) {
@@ -177,7 +183,8 @@ static bool parse_allow_cast(const struct rs_line *line)
 		return false;
 	}
 	rule.glob = xstrdup(line->words[1]);
-	rs_casts = XRESIZEVEC(struct rs_cast_rule, rs_casts, rs_ncasts + 1);
+	rs_casts = (struct rs_cast_rule *)rs_grow(rs_casts, &rs_casts_cap,
+						  rs_ncasts, 1, sizeof(rule));
 	rs_casts[rs_ncasts++] = rule;
 	return true;
 }
@@ -197,45 +204,33 @@ static bool parse_tag_rule(const struct rs_line *line, int decision)
 	const char *directive = line->words[0];
 	unsigned int at = 1;
 	struct rs_tag_rule *old;
-	char reason[128];
 	char origin[64];
 
 	if (at < line->count && !strcmp(line->words[at], "struct"))
 		at++;
-	if (at >= line->count) {
-		snprintf(reason, sizeof(reason), "%s: missing the structure tag",
-			 directive);
-		policy_error(line, reason, NULL);
-		return false;
-	}
-	if (!is_identifier(line->words[at])) {
-		snprintf(reason, sizeof(reason),
-			 "%s: the structure tag is not a C identifier:",
-			 directive);
-		policy_error(line, reason, line->words[at]);
-		return false;
-	}
-	if (at + 1 < line->count) {
-		snprintf(reason, sizeof(reason),
-			 "%s: unexpected word after the tag:", directive);
-		policy_error(line, reason, line->words[at + 1]);
-		return false;
-	}
+	if (at >= line->count)
+		return policy_errorf(line, NULL, "%s: missing the structure tag",
+				     directive);
+	if (!is_identifier(line->words[at]))
+		return policy_errorf(line, line->words[at],
+				     "%s: the structure tag is not a C identifier:",
+				     directive);
+	if (at + 1 < line->count)
+		return policy_errorf(line, line->words[at + 1],
+				     "%s: unexpected word after the tag:",
+				     directive);
 	old = find_tag(line->words[at]);
-	if (old && old->decision != decision) {
-		snprintf(reason, sizeof(reason),
-			 "%s %s conflicts with %s at %s", directive,
-			 line->words[at],
-			 old->decision > 0 ? "randomize" : "exclude",
-			 old->origin);
-		policy_error(line, reason, NULL);
-		return false;
-	}
+	if (old && old->decision != decision)
+		return policy_errorf(line, NULL, "%s %s conflicts with %s at %s",
+				     directive, line->words[at],
+				     old->decision > 0 ? "randomize" : "exclude",
+				     old->origin);
 	if (old)
 		return true;
 	snprintf(origin, sizeof(origin), "%s:%u", lbasename(line->path),
 		 line->number);
-	rs_tags = XRESIZEVEC(struct rs_tag_rule, rs_tags, rs_ntags + 1);
+	rs_tags = (struct rs_tag_rule *)rs_grow(rs_tags, &rs_tags_cap, rs_ntags,
+						1, sizeof(*rs_tags));
 	rs_tags[rs_ntags].tag = xstrdup(line->words[at]);
 	rs_tags[rs_ntags].decision = decision;
 	rs_tags[rs_ntags].origin = xstrdup(origin);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * randomize_layout_plugin.c - randstruct: compile-time structure layout
- * randomization for C.
+ * randomization for C.  Start reading here.
  *
  * Structures marked randomize_layout, and structures made only of
  * function pointers unless marked no_randomize_layout, get their fields
@@ -11,16 +11,24 @@
  * cannot predict it.  Unlike mainline's plugin, the new layout is in place
  * before the debug information is written.
  *
- * This file parses the plugin arguments and wires the GCC callbacks:
+ * This file owns the pipeline, run once per structure definition from the
+ * debug hook (randomize_type()), and the stages it calls, in order:
  *
- *   -fplugin-arg-randomize_layout_plugin-seed=HEX64
- *   -fplugin-arg-randomize_layout_plugin-seed-file=PATH
- *   -fplugin-arg-randomize_layout_plugin-seed-hash=HEX64
- *   -fplugin-arg-randomize_layout_plugin-performance-mode
- *   -fplugin-arg-randomize_layout_plugin-report=PATH
- *   -fplugin-arg-randomize_layout_plugin-policy=PATH
- *   -fplugin-arg-randomize_layout_plugin-layout-version=N
- *   -fplugin-arg-randomize_layout_plugin-disable
+ *   select    rs_selection.c     the attributes; does it move, and why
+ *   identity  rs_identity.c      the byte string that names it
+ *   stream    rs_permutation.c   HMAC-SHA-256(seed, identity), counter mode
+ *   order     rs_order.c         the new order of its units
+ *   apply     rs_relayout.c      the tree surgery that lays it out so
+ *   report    rs_report.c        one JSON line per structure (report=PATH)
+ *
+ * Around the pipeline: rs_casts.c and rs_initializers.c check code whose
+ * meaning depends on a layout, rs_policy.c reads the policy, rs_seed.c and
+ * rs_sha256.c handle the seed, rs_lists.c grows arrays.
+ *
+ * This file also wires the GCC callbacks and parses the plugin arguments,
+ * -fplugin-arg-randomize_layout_plugin-KEY[=VALUE] for the keys seed=HEX64,
+ * seed-file=PATH, seed-hash=HEX64, performance-mode, report=PATH,
+ * policy=PATH, layout-version=N and disable.
  *
  * Without seed= or seed-file= the seed compiled in from
  * randomize_layout_seed.h (scripts/gen-random-seed.sh) is used.  There is
@@ -62,6 +70,110 @@ static struct plugin_info rs_plugin_info = {
 		"randomize structure layouts; arguments: seed=HEX64, seed-file=PATH, seed-hash=HEX64, layout-version=N, performance-mode, report=PATH, policy=PATH, disable",
 };
 
+#define RS_MAX_ATTEMPTS		16
+
+static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
+		       struct rs_slot *slots)
+{
+	if (rs_config.performance_mode)
+		rs_order_performance(stream, r->shapes, r->units, slots);
+	else
+		rs_order_full(stream, r->shapes, r->units, slots);
+}
+
+/*
+ * Order and apply: an order that would grow the structure is rejected and
+ * the stream's next one is tried; if none of the first RS_MAX_ATTEMPTS
+ * fits, the smallest is kept.
+ */
+static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
+			  unsigned HOST_WIDE_INT size_before)
+{
+	unsigned HOST_WIDE_INT best_size = 0;
+	unsigned int units = r->units;
+	struct rs_slot *slots = XNEWVEC(struct rs_slot, units);
+	struct rs_slot *best = XNEWVEC(struct rs_slot, units);
+	unsigned int attempt;
+
+	for (attempt = 0; attempt < RS_MAX_ATTEMPTS; attempt++) {
+		unsigned HOST_WIDE_INT size;
+
+		draw_order(stream, r, slots);
+		rs_relayout_apply(r, slots);
+		size = rs_size_in_bits(r->type);
+		if (size <= size_before)
+			break;
+		if (!attempt || size < best_size) {
+			best_size = size;
+			memcpy(best, slots, units * sizeof(*slots));
+		}
+	}
+	if (attempt == RS_MAX_ATTEMPTS)
+		rs_relayout_apply(r, best);
+	XDELETEVEC(best);
+	XDELETEVEC(slots);
+}
+
+/* The pipeline: select, identity, stream, order and apply, report. */
+static void randomize_type(tree type)
+{
+	struct rs_bytes identity = {};
+	unsigned HOST_WIDE_INT size_before;
+	struct rs_stream stream;
+	enum rs_selection why;
+	struct rs_relayout r;
+
+	type = TYPE_MAIN_VARIANT(type);
+	if (TREE_CODE(type) != RECORD_TYPE || rs_type_was_randomized(type))
+		return;
+	why = rs_select(type);
+	if (why == RS_KEEP)
+		return;
+	rs_relayout_collect(&r, type);
+	rs_require_designated_init(type);
+	rs_mark_randomized(type);
+
+	rs_identity(type, rs_config.performance_mode, &identity);
+	rs_stream_init(&stream, rs_config.seed, identity.data, identity.len);
+	size_before = rs_size_in_bits(type);
+	if (r.units > 1)
+		choose_layout(&r, &stream, size_before);
+	rs_report_layout(&r, why, &identity, size_before);
+	rs_bytes_release(&identity);
+	rs_relayout_release(&r);
+}
+
+/*
+ * Where a structure enters the pipeline.  The C front end lays a structure
+ * out in finish_struct() and, at its end, hands the type to the debug
+ * hooks' type_decl() (rest_of_type_compilation) before variables that were
+ * waiting for the type are laid out and long before PLUGIN_FINISH_TYPE.
+ * Wrapping type_decl() is therefore the one place where the layout can
+ * change and still be what DWARF (and so gdb, pahole, crash and BTF),
+ * every variable and every later use see.  The wrapper runs with or
+ * without -g, so -g never changes a layout.
+ */
+static struct gcc_debug_hooks rs_debug_hooks;
+static const struct gcc_debug_hooks *rs_original_hooks;
+
+static void on_type_decl(tree decl, int local)
+{
+	if (decl && TREE_CODE(decl) == TYPE_DECL && TREE_TYPE(decl) &&
+	    TREE_CODE(TREE_TYPE(decl)) == RECORD_TYPE && !seen_error())
+		randomize_type(TREE_TYPE(decl));
+	rs_original_hooks->type_decl(decl, local);
+}
+
+static void install_debug_hook(void)
+{
+	if (debug_hooks == &rs_debug_hooks)
+		return;
+	rs_original_hooks = debug_hooks;
+	rs_debug_hooks = *debug_hooks;
+	rs_debug_hooks.type_decl = on_type_decl;
+	debug_hooks = &rs_debug_hooks;
+}
+
 static bool parse_seed(const char *text, size_t len, const char *origin)
 {
 	int err = rs_parse_seed_hex(text, len, rs_config.seed);
@@ -86,17 +198,14 @@ static bool read_seed_file(const char *path)
 		return false;
 	}
 	f = fopen(path, "r");
-	if (!f) {
-		error("randstruct: cannot read seed file %qs: %s", path,
-		      xstrerror(errno));
-		return false;
-	}
-	len = fread(text, 1, sizeof(text) - 1, f);
+	if (f)
+		len = fread(text, 1, sizeof(text) - 1, f);
 	/* A directory opens but cannot be read (EISDIR). */
-	if (ferror(f)) {
+	if (!f || ferror(f)) {
 		error("randstruct: cannot read seed file %qs: %s", path,
 		      xstrerror(errno));
-		fclose(f);
+		if (f)
+			fclose(f);
 		return false;
 	}
 	fclose(f);
@@ -136,35 +245,44 @@ static bool check_layout_version(const char *text)
 	return false;
 }
 
+static bool parse_seed_argument(const struct plugin_argument *arg,
+				bool *seeded)
+{
+	if (*seeded) {
+		error("randstruct: give only one of %<seed=%> and %<seed-file=%>");
+		return false;
+	}
+	*seeded = true;
+	if (!needs_value(arg))
+		return false;
+	if (!strcmp(arg->key, "seed"))
+		return parse_seed(arg->value, strlen(arg->value), "seed=");
+	return read_seed_file(arg->value);
+}
+
+static bool parse_seed_hash(const struct plugin_argument *arg)
+{
+	unsigned char hash[RS_SEED_BYTES];
+
+	if (!needs_value(arg))
+		return false;
+	if (!rs_parse_seed_hex(arg->value, strlen(arg->value), hash))
+		return true;
+	error("randstruct: %<seed-hash=%s%> is not a SHA-256 (64 lowercase hex digits)",
+	      arg->value);
+	return false;
+}
+
 static bool parse_argument(const struct plugin_argument *arg,
 			   const char **seed_hash, bool *seeded)
 {
 	const char *key = arg->key;
 
-	if (!strcmp(key, "seed") || !strcmp(key, "seed-file")) {
-		if (*seeded) {
-			error("randstruct: give only one of %<seed=%> and %<seed-file=%>");
-			return false;
-		}
-		*seeded = true;
-		if (!needs_value(arg))
-			return false;
-		if (!strcmp(key, "seed"))
-			return parse_seed(arg->value, strlen(arg->value),
-					  "seed=");
-		return read_seed_file(arg->value);
-	}
+	if (!strcmp(key, "seed") || !strcmp(key, "seed-file"))
+		return parse_seed_argument(arg, seeded);
 	if (!strcmp(key, "seed-hash")) {
-		unsigned char hash[RS_SEED_BYTES];
-
 		*seed_hash = arg->value;
-		if (!needs_value(arg))
-			return false;
-		if (!rs_parse_seed_hex(arg->value, strlen(arg->value), hash))
-			return true;
-		error("randstruct: %<seed-hash=%s%> is not a SHA-256 (64 lowercase hex digits)",
-		      arg->value);
-		return false;
+		return parse_seed_hash(arg);
 	}
 	if (!strcmp(key, "layout-version"))
 		return needs_value(arg) && check_layout_version(arg->value);
@@ -175,10 +293,8 @@ static bool parse_argument(const struct plugin_argument *arg,
 		return takes_no_value(arg) && (rs_config.disabled = true);
 	if (!strcmp(key, "report"))
 		return needs_value(arg) && rs_report_open(arg->value);
-	if (!strcmp(key, "policy")) {
-		rs_config.policy_path = arg->value;
+	if (!strcmp(key, "policy"))
 		return needs_value(arg) && rs_policy_load(arg->value);
-	}
 	error("randstruct: unknown argument %<-fplugin-arg-%s-%s%>",
 	      RS_PLUGIN_NAME, key);
 	return false;
@@ -210,13 +326,13 @@ static void on_start_unit(void *event_data, void *user_data)
 {
 	(void)event_data;
 	(void)user_data;
-	rs_install_debug_hook();
+	install_debug_hook();
 	rs_install_designated_init_check();
 	rs_install_cast_check();
 }
 
 /*
- * Structures are rewritten from the debug hook (rs_relayout.c), once per
+ * Structures are rewritten from the debug hook (on_type_decl()), once per
  * definition: PLUGIN_FINISH_TYPE comes for every mention of a tag, and too
  * late.  Of the declarations, only variables with an initializer matter;
  * the front end finishes tens of thousands of others in a kernel file.

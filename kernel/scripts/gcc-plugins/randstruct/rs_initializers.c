@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_diagnostics.c - positional initializers of randomized structures.
+ * rs_initializers.c - positional initializers of randomized structures.
  *
- * Every randomized structure carries designated_init, so the C front end
+ * Every randomized structure gets GCC's designated_init attribute here
+ * (rs_require_designated_init(), from the pipeline): it is how this check
+ * works, not a choice of the user, so it lives with the check rather than
+ * with the attributes a user writes (rs_selection.c).  The C front end then
  * reports each positional element it meets.  Those reports are caught on
  * their way out (the diagnostic context's option_enabled hook) and held
  * until the enclosing declaration or compound literal is complete.  Then
@@ -12,52 +15,72 @@
  * structure.  Reports about structures that are not randomized (a user's
  * own designated_init types) are passed through as the usual warning.
  *
- * A held report is tied to its declaration or compound literal by decl
- * UIDs, not by source locations (GCC 11 gives none for the element, and a
- * compound literal has none): a UID is drawn when the report arrives, a
- * declaration's UID is older than every report from its initializer, and
- * a compound literal's decl is built right after its initializer, so its
- * UID is the first literal UID above the report's.
+ * A held warning is tied to its declaration or compound literal by the
+ * order they were made in, not by source locations (GCC 11 gives none for
+ * the element, a compound literal has none).  The clock is the decl UID
+ * counter, private to tree.cc, so a warning draws a UID: a declaration's
+ * is older than every warning from its initializer, and a compound
+ * literal's decl is built right after its initializer, so its UID is the
+ * first literal UID above the warning's.
  */
 #include "randstruct.h"
 #include "opts.h"
 #include "toplev.h"
 
-struct rs_report {
+/* A -Wdesignated-init warning held until its initializer is complete. */
+struct rs_held_warning {
 	location_t at;		/* the element (GCC 12) or the parser's place */
-	int uid;		/* decl UID drawn when the report arrived */
+	int tick;		/* decl_clock() when the warning arrived */
 	bool unread;		/* a 0 whose braces could not be read */
 };
 
-struct rs_reports {
-	struct rs_report *items;
-	unsigned int len, cap;
+struct rs_held_warnings {
+	struct rs_held_warning *items;
+	unsigned int len;
+	size_t cap;
 };
 
-static int (*rs_original_option_enabled)(int, unsigned int, void *);
-static bool rs_passing_through;
-static struct rs_reports rs_pending;
-static location_t rs_reported_at = UNKNOWN_LOCATION;
-static bool rs_precise_locations;
-static bool rs_braces_around_zero;
+/*
+ * All the state this file's GCC callbacks pass to each other; by each
+ * field, "writer -> reader".  take_from() serves the FINISH_DECL and
+ * PRE_GENERICIZE callbacks, rs_flush_positional() FINISH_UNIT.
+ */
+static struct {
+	/* rs_install_designated_init_check() -> on_option_enabled() */
+	int (*next_option_enabled)(int option, unsigned int lang_mask,
+				   void *opts);
+#if GCCPLUGIN_VERSION_MAJOR >= 12
+	/* hook_locations() -> on_set_locations() */
+	void (*next_set_locations)(diagnostic_context *, diagnostic_info *);
+#endif
+	/* hook_locations() -> resolve(), before_start() */
+	bool precise_locations;
+	location_t element_at;	/* on_set_locations() -> hold_positional() */
+	bool braces_around_zero; /* on_set_locations() -> on_option_enabled() */
+	bool passing_through;	/* pass_through() -> on_option_enabled() */
+	int preprocessed;	/* preprocessed_input()'s answer, -1 unknown */
+	/* hold_positional() -> take_from(), rs_flush_positional() */
+	struct rs_held_warnings pending;
+} state = {
+	.element_at = UNKNOWN_LOCATION,
+	.preprocessed = -1,
+};
 
-static void reports_push(struct rs_reports *list, location_t at, int uid,
-			 bool unread)
+/* Now, on the decl UID clock (see the top of this file). */
+static int decl_clock(void)
 {
-	struct rs_report *item;
-
-	if (list->len == list->cap) {
-		list->cap = list->cap ? 2 * list->cap : 16;
-		list->items = (struct rs_report *)xrealloc(list->items,
-				list->cap * sizeof(*list->items));
-	}
-	item = &list->items[list->len++];
-	item->at = at;
-	item->uid = uid;
-	item->unread = unread;
+	return allocate_decl_uid();
 }
 
-static void reports_release(struct rs_reports *list)
+static void hold(struct rs_held_warnings *list,
+		 const struct rs_held_warning *warning)
+{
+	list->items = (struct rs_held_warning *)rs_grow(list->items,
+				&list->cap, list->len, 1, sizeof(*warning));
+	list->items[list->len++] = *warning;
+}
+
+static void held_release(struct rs_held_warnings *list)
 {
 	free(list->items);
 	memset(list, 0, sizeof(*list));
@@ -81,6 +104,7 @@ static bool spelled_as_zero(location_t loc)
 struct rs_window {
 	char *text;
 	long len;
+	size_t cap;
 	long at;		/* the token's offset in text */
 };
 
@@ -97,7 +121,7 @@ static bool read_window(const char *file, int line, long col,
 
 		if (!span && i >= line)
 			break;
-		w->text = (char *)xrealloc(w->text, w->len + n + 1);
+		w->text = (char *)rs_grow(w->text, &w->cap, w->len, n + 1, 1);
 		if (n)
 			memcpy(w->text + w->len, span.get_buffer(), n);
 		if (i == line)
@@ -208,16 +232,15 @@ enum rs_zero { RS_NOT_ZERO, RS_ZERO_INIT, RS_UNREADABLE };
  */
 static bool preprocessed_input(void)
 {
-	static int known = -1;
 	unsigned int i;
 
-	if (known >= 0)
-		return known;
-	known = 0;
+	if (state.preprocessed >= 0)
+		return state.preprocessed;
+	state.preprocessed = 0;
 	for (i = 0; i < save_decoded_options_count; i++)
 		if (save_decoded_options[i].opt_index == OPT_fpreprocessed)
-			known = save_decoded_options[i].value != 0;
-	return known;
+			state.preprocessed = save_decoded_options[i].value != 0;
+	return state.preprocessed;
 }
 
 /*
@@ -263,13 +286,6 @@ static enum rs_zero zero_init_at(location_t loc)
 
 #if GCCPLUGIN_VERSION_MAJOR >= 12
 /*
- * GCC 12 asks this hook for a diagnostic's locations just before it asks
- * option_enabled, which is how the element's own location is learnt.
- */
-static void (*rs_original_set_locations)(diagnostic_context *,
-					 diagnostic_info *);
-
-/*
  * A nested {0} draws -Wmissing-braces when the new layout puts an
  * aggregate first: the warning then depends on the seed, not on the code,
  * and zero-filling does not depend on the layout.  Such a warning is known
@@ -291,26 +307,30 @@ static bool only_braces_around_zero(rich_location *richloc)
 	return opening > 0;
 }
 
-static void rs_set_locations(diagnostic_context *dc, diagnostic_info *info)
+/*
+ * GCC 12 asks this hook for a diagnostic's locations just before it asks
+ * option_enabled, which is how the element's own location is learnt.
+ */
+static void on_set_locations(diagnostic_context *dc, diagnostic_info *info)
 {
-	if (rs_original_set_locations)
-		rs_original_set_locations(dc, info);
+	if (state.next_set_locations)
+		state.next_set_locations(dc, info);
 	else {
 		info->m_iinfo.m_ilocs.safe_push(diagnostic_location(info));
 		info->m_iinfo.m_allsyslocs =
 			in_system_header_at(diagnostic_location(info));
 	}
 	if (info->option_index == OPT_Wdesignated_init)
-		rs_reported_at = diagnostic_location(info);
-	rs_braces_around_zero = info->option_index == OPT_Wmissing_braces &&
-				only_braces_around_zero(info->richloc);
+		state.element_at = diagnostic_location(info);
+	state.braces_around_zero = info->option_index == OPT_Wmissing_braces &&
+				   only_braces_around_zero(info->richloc);
 }
 
 static void hook_locations(void)
 {
-	rs_precise_locations = true;
-	rs_original_set_locations = global_dc->set_locations_cb;
-	global_dc->set_locations_cb = rs_set_locations;
+	state.precise_locations = true;
+	state.next_set_locations = global_dc->set_locations_cb;
+	global_dc->set_locations_cb = on_set_locations;
 }
 #else
 static void hook_locations(void)
@@ -323,35 +343,58 @@ static void hook_locations(void)
  * at once: it stores what the field holds anyway.  Otherwise the whole
  * initializer is judged when its declaration or literal completes.
  */
-static int rs_option_enabled(int option, unsigned int lang_mask, void *opts)
+static void hold_positional(void)
 {
-	if (option == OPT_Wdesignated_init && !rs_passing_through) {
-		location_t at = rs_reported_at;
-		enum rs_zero zero = RS_NOT_ZERO;
+	struct rs_held_warning warning = {
+		.at = state.element_at,
+	};
+	enum rs_zero zero = RS_NOT_ZERO;
 
-		rs_reported_at = UNKNOWN_LOCATION;
-		if (at == UNKNOWN_LOCATION)
-			at = input_location;
-		else
-			zero = zero_init_at(at);
-		if (zero != RS_ZERO_INIT)
-			reports_push(&rs_pending, at, allocate_decl_uid(),
-				     zero == RS_UNREADABLE);
+	state.element_at = UNKNOWN_LOCATION;
+	if (warning.at == UNKNOWN_LOCATION)
+		warning.at = input_location;
+	else
+		zero = zero_init_at(warning.at);
+	if (zero == RS_ZERO_INIT)
+		return;
+	warning.tick = decl_clock();
+	warning.unread = zero == RS_UNREADABLE;
+	hold(&state.pending, &warning);
+}
+
+static int on_option_enabled(int option, unsigned int lang_mask, void *opts)
+{
+	if (option == OPT_Wdesignated_init && !state.passing_through) {
+		hold_positional();
 		return 0;
 	}
-	if (option == OPT_Wmissing_braces && rs_braces_around_zero) {
-		rs_braces_around_zero = false;
+	if (option == OPT_Wmissing_braces && state.braces_around_zero) {
+		state.braces_around_zero = false;
 		return 0;
 	}
-	return rs_original_option_enabled(option, lang_mask, opts);
+	return state.next_option_enabled(option, lang_mask, opts);
+}
+
+/* From the pipeline, before the marker: designated initializers only. */
+void rs_require_designated_init(tree type)
+{
+	tree variant;
+
+	for (variant = TYPE_MAIN_VARIANT(type); variant;
+	     variant = TYPE_NEXT_VARIANT(variant))
+		if (!lookup_attribute("designated_init",
+				      TYPE_ATTRIBUTES(variant)))
+			TYPE_ATTRIBUTES(variant) =
+				tree_cons(get_identifier("designated_init"),
+					  NULL_TREE, TYPE_ATTRIBUTES(variant));
 }
 
 void rs_install_designated_init_check(void)
 {
-	if (global_dc->option_enabled == rs_option_enabled)
+	if (global_dc->option_enabled == on_option_enabled)
 		return;
-	rs_original_option_enabled = global_dc->option_enabled;
-	global_dc->option_enabled = rs_option_enabled;
+	state.next_option_enabled = global_dc->option_enabled;
+	global_dc->option_enabled = on_option_enabled;
 	hook_locations();
 	/* The front end only looks for positional elements when asked to. */
 	global_options.x_warn_designated_init = 1;
@@ -390,17 +433,17 @@ static tree scan_constructor(tree *node, int *walk_subtrees, void *data)
 
 static void pass_through(location_t loc)
 {
-	rs_passing_through = true;
+	state.passing_through = true;
 	warning_at(loc, OPT_Wdesignated_init,
 		   "positional initialization of field in %<struct%> declared with %<designated_init%> attribute");
-	rs_passing_through = false;
+	state.passing_through = false;
 }
 
-/* Decide the fate of the held reports @group that belong to @init. */
-static void resolve(const struct rs_reports *group, tree init,
+/* Decide the fate of the held warnings @group that belong to @init. */
+static void resolve(const struct rs_held_warnings *group, tree init,
 		    location_t where)
 {
-	struct rs_init_scan scan = { NULL_TREE, NULL_TREE };
+	struct rs_init_scan scan = {};
 	location_t at = group->items[0].at;
 	bool unread = true;
 	unsigned int i;
@@ -422,9 +465,9 @@ static void resolve(const struct rs_reports *group, tree init,
 	 * to find the braces around a 0, only an all-zero initializer is
 	 * known to be "{0}".
 	 */
-	if ((!rs_precise_locations || unread) && !scan.randomized)
+	if ((!state.precise_locations || unread) && !scan.randomized)
 		return;
-	error_at(rs_precise_locations ? at : where,
+	error_at(state.precise_locations ? at : where,
 		 "positional initializer for %qT, whose layout is randomized: use designated initializers (%<.field = value%>)",
 		 scan.randomized ? scan.randomized : scan.any_randomized);
 }
@@ -442,7 +485,7 @@ static bool before_start(location_t item, location_t start)
 {
 	expanded_location a, b;
 
-	if (rs_precise_locations)
+	if (state.precise_locations)
 		return before(item, start);
 	a = expand_location(item);
 	b = expand_location(start);
@@ -452,37 +495,38 @@ static bool before_start(location_t item, location_t start)
 }
 
 /*
- * Move into @out the held reports that arrived after the decl with UID
+ * Move into @out the held warnings that arrived after the decl with UID
  * @uid was made and that are not before @start.
  */
-static void take_from(int uid, location_t start, struct rs_reports *out)
+static void take_from(int uid, location_t start, struct rs_held_warnings *out)
 {
+	struct rs_held_warnings *pending = &state.pending;
 	unsigned int i = 0;
 
-	while (i < rs_pending.len) {
-		struct rs_report *item = &rs_pending.items[i];
+	while (i < pending->len) {
+		struct rs_held_warning *item = &pending->items[i];
 
-		if (item->uid < uid || before_start(item->at, start)) {
+		if (item->tick < uid || before_start(item->at, start)) {
 			i++;
 			continue;
 		}
-		reports_push(out, item->at, item->uid, item->unread);
+		hold(out, item);
 		memmove(item, item + 1,
-			(rs_pending.len - i - 1) * sizeof(*item));
-		rs_pending.len--;
+			(pending->len - i - 1) * sizeof(*item));
+		pending->len--;
 	}
 }
 
 void rs_check_decl_initializer(tree decl)
 {
-	struct rs_reports mine = { NULL, 0, 0 };
+	struct rs_held_warnings mine = {};
 
-	if (!rs_pending.len || !VAR_P(decl) || !DECL_INITIAL(decl))
+	if (!state.pending.len || !VAR_P(decl) || !DECL_INITIAL(decl))
 		return;
 	take_from(DECL_UID(decl), DECL_SOURCE_LOCATION(decl), &mine);
 	if (mine.len)
 		resolve(&mine, DECL_INITIAL(decl), DECL_SOURCE_LOCATION(decl));
-	reports_release(&mine);
+	held_release(&mine);
 }
 
 static tree collect_literals(tree *node, int *walk_subtrees, void *data)
@@ -500,10 +544,10 @@ static int literal_uid(tree literal)
 }
 
 /*
- * The compound literal a report with UID @uid came from: the first one
+ * The compound literal a warning drawn at @tick came from: the first one
  * made after it, as a literal is made once its initializer is parsed.
  */
-static tree literal_for(const struct rs_trees *literals, int uid)
+static tree literal_for(const struct rs_trees *literals, int tick)
 {
 	tree best = NULL_TREE;
 	unsigned int i;
@@ -511,7 +555,7 @@ static tree literal_for(const struct rs_trees *literals, int uid)
 	for (i = 0; i < literals->len; i++) {
 		tree literal = literals->items[i];
 
-		if (literal_uid(literal) < uid)
+		if (literal_uid(literal) < tick)
 			continue;
 		if (!best || literal_uid(literal) < literal_uid(best))
 			best = literal;
@@ -519,46 +563,54 @@ static tree literal_for(const struct rs_trees *literals, int uid)
 	return best;
 }
 
-/* Held reports from compound literals that are not part of a declaration. */
+/*
+ * Resolve together the warnings of @mine whose literal (@owner, one per
+ * warning) is that of warning @first, unless an earlier one did already.
+ */
+static void resolve_literal(const struct rs_held_warnings *mine,
+			    const struct rs_trees *owner, unsigned int first)
+{
+	struct rs_held_warnings group = {};
+	tree literal = owner->items[first];
+	unsigned int j;
+
+	for (j = 0; j < first; j++)
+		if (owner->items[j] == literal)
+			return;
+	for (j = first; j < mine->len; j++)
+		if (owner->items[j] == literal)
+			hold(&group, &mine->items[j]);
+	resolve(&group, literal, mine->items[first].at);
+	held_release(&group);
+}
+
+/* Held warnings from compound literals that are not part of a declaration. */
 void rs_check_function_literals(tree fndecl)
 {
-	struct rs_trees literals = { NULL, 0, 0 }, owner = { NULL, 0, 0 };
-	struct rs_reports mine = { NULL, 0, 0 };
-	unsigned int i, j;
+	struct rs_trees literals = {}, owner = {};
+	struct rs_held_warnings mine = {};
+	unsigned int i;
 
-	if (!rs_pending.len)
+	if (!state.pending.len)
 		return;
 	walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
 				     collect_literals, &literals);
 	take_from(DECL_UID(fndecl), DECL_SOURCE_LOCATION(fndecl), &mine);
 	for (i = 0; i < mine.len; i++)
-		rs_trees_push(&owner, literal_for(&literals, mine.items[i].uid));
-	for (i = 0; i < mine.len; i++) {
-		struct rs_reports group = { NULL, 0, 0 };
-
-		for (j = 0; j < i; j++)
-			if (owner.items[j] == owner.items[i])
-				break;
-		if (j < i)
-			continue;
-		for (j = i; j < mine.len; j++)
-			if (owner.items[j] == owner.items[i])
-				reports_push(&group, mine.items[j].at,
-					     mine.items[j].uid,
-					     mine.items[j].unread);
-		resolve(&group, owner.items[i], mine.items[i].at);
-		reports_release(&group);
-	}
+		rs_trees_push(&owner, literal_for(&literals, mine.items[i].tick));
+	for (i = 0; i < mine.len; i++)
+		resolve_literal(&mine, &owner, i);
 	rs_trees_release(&literals);
 	rs_trees_release(&owner);
-	reports_release(&mine);
+	held_release(&mine);
 }
 
+/* The end of the unit: what is still held was no randomized structure's. */
 void rs_flush_positional(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < rs_pending.len; i++)
-		pass_through(rs_pending.items[i].at);
-	rs_pending.len = 0;
+	for (i = 0; i < state.pending.len; i++)
+		pass_through(state.pending.items[i].at);
+	state.pending.len = 0;
 }

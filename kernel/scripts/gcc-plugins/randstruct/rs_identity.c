@@ -16,27 +16,15 @@
  *            | 'a' fields(member type)  unnamed struct/union member
  *            | 'b' le32(width)          unnamed bit-field
  *   str(s)   = le32(length) bytes
+ *
+ * The declaration order counted here is also the one the relayout and the
+ * report number fields in.
  */
 #include "randstruct.h"
 
-static void bytes_reserve(struct rs_bytes *b, size_t extra)
-{
-	if (b->len + extra <= b->cap)
-		return;
-	b->cap = (b->len + extra) * 2 + 64;
-	b->data = (unsigned char *)xrealloc(b->data, b->cap);
-}
-
-static void put_bytes(struct rs_bytes *b, const void *src, size_t len)
-{
-	bytes_reserve(b, len);
-	memcpy(b->data + b->len, src, len);
-	b->len += len;
-}
-
 static void put_u8(struct rs_bytes *b, unsigned char v)
 {
-	put_bytes(b, &v, 1);
+	rs_bytes_append(b, &v, 1);
 }
 
 static void put_le32(struct rs_bytes *b, uint32_t v)
@@ -45,7 +33,7 @@ static void put_le32(struct rs_bytes *b, uint32_t v)
 				(unsigned char)(v >> 16),
 				(unsigned char)(v >> 24) };
 
-	put_bytes(b, le, sizeof(le));
+	rs_bytes_append(b, le, sizeof(le));
 }
 
 static void put_str(struct rs_bytes *b, const char *s)
@@ -53,14 +41,7 @@ static void put_str(struct rs_bytes *b, const char *s)
 	size_t len = strlen(s);
 
 	put_le32(b, len);
-	put_bytes(b, s, len);
-}
-
-void rs_bytes_release(struct rs_bytes *bytes)
-{
-	free(bytes->data);
-	bytes->data = NULL;
-	bytes->len = bytes->cap = 0;
+	rs_bytes_append(b, s, len);
 }
 
 static int by_decl_uid(const void *a, const void *b)
@@ -87,20 +68,9 @@ void rs_declaration_order(tree type, struct rs_trees *fields)
 		qsort(fields->items, fields->len, sizeof(tree), by_decl_uid);
 }
 
-const char *rs_type_tag(const_tree type)
-{
-	tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
-
-	if (name && TREE_CODE(name) == TYPE_DECL)
-		name = DECL_NAME(name);
-	if (name && TREE_CODE(name) == IDENTIFIER_NODE)
-		return IDENTIFIER_POINTER(name);
-	return "";
-}
-
 static void put_fields(struct rs_bytes *b, tree type)
 {
-	struct rs_trees fields = { NULL, 0, 0 };
+	struct rs_trees fields = {};
 	unsigned int i;
 
 	rs_declaration_order(type, &fields);

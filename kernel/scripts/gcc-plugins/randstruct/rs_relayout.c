@@ -1,45 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rs_relayout.c - rewriting a structure's layout before anyone sees it.
+ * rs_relayout.c - the tree surgery: laying a structure out in a new order.
  *
- * The C front end lays a structure out in finish_struct() and, at its end,
- * hands the type to the debug hooks' type_decl() (rest_of_type_compilation)
- * before variables that were waiting for the type are laid out and long
- * before PLUGIN_FINISH_TYPE.  Wrapping type_decl() is therefore the one
- * place where the layout can change and still be what DWARF (and so gdb,
- * pahole, crash and BTF), every variable and every later use see.  The
- * wrapper runs with or without -g, so -g never changes a layout.
+ * The pipeline (randomize_layout_plugin.c) calls it from the debug hook,
+ * the one place a layout can still change.  Fields are grouped into units
+ * (a field, or a run of adjacent bit-fields) and a trailing flexible or
+ * zero-length array, or a trailing structure or union that ends in one,
+ * is pinned last (rs_relayout_collect()).  To apply an order, the fields
+ * are put back into the state finish_struct() had before layout_type()
+ * (declared bit-field types, no mode, no computed alignment), chained in
+ * the new order with zero-width separators where the order asks for them,
+ * the type is laid out again and the narrowed bit-field types are
+ * restored (rs_relayout_apply()).
  *
- * Rewriting a layout: fields are grouped into units (a field, or a run of
- * adjacent bit-fields), a trailing flexible or zero-length array, or a
- * trailing structure or union that ends in one, is pinned last, rs_order
- * picks the new order, the fields are put back into the state
- * finish_struct() had before layout_type() (declared bit-field types, no
- * mode, no computed alignment), the type is laid out again and the
- * narrowed bit-field types are restored.  An order that would grow the
- * structure is rejected and the stream's next one is tried.
+ * It also owns the private attribute marking a structure it rewrote, which
+ * the checks (rs_casts.c, rs_initializers.c) look for.
  */
 #include "randstruct.h"
 
-#define RS_MAX_ATTEMPTS		16
-
-static struct gcc_debug_hooks rs_debug_hooks;
-static const struct gcc_debug_hooks *rs_original_hooks;
+/* Not spellable in source, so user code cannot fake it. */
+#define RS_DONE_MARKER		"randstruct relaid"
 
 struct rs_field_state {
 	tree declared_type;	/* bit-field type as written, or NULL */
 	tree narrowed_type;	/* its type after finish_struct() */
-};
-
-struct rs_relayout {
-	tree type;
-	struct rs_trees declared;	/* movable fields, declaration order */
-	tree pinned_tail;		/* flexible array, or NULL */
-	unsigned int units;
-	unsigned int *unit_first;	/* [units + 1]: first field of each */
-	struct rs_unit_shape *shapes;	/* [units] */
-	struct rs_field_state *state;	/* [declared.len] */
-	struct rs_trees separators;
 };
 
 static bool is_bitfield(const_tree field)
@@ -139,11 +123,14 @@ static struct rs_unit_shape shape_of(const struct rs_relayout *r,
 	return shape;
 }
 
-static void collect_units(struct rs_relayout *r)
+/* Group @type's fields into units, as declared, and model each. */
+void rs_relayout_collect(struct rs_relayout *r, tree type)
 {
 	unsigned int i, n, first;
 	tree *fields;
 
+	memset(r, 0, sizeof(*r));
+	r->type = type;
 	rs_declaration_order(r->type, &r->declared);
 	n = r->declared.len;
 	fields = r->declared.items;
@@ -172,7 +159,7 @@ static void collect_units(struct rs_relayout *r)
 	}
 }
 
-static void release_units(struct rs_relayout *r)
+void rs_relayout_release(struct rs_relayout *r)
 {
 	XDELETEVEC(r->unit_first);
 	XDELETEVEC(r->shapes);
@@ -256,9 +243,9 @@ static void link_fields(tree type, const struct rs_trees *chain)
 }
 
 /* Lay @r->type out again with its units in @slots order. */
-static void apply_order(struct rs_relayout *r, const struct rs_slot *slots)
+void rs_relayout_apply(struct rs_relayout *r, const struct rs_slot *slots)
 {
-	struct rs_trees chain = { NULL, 0, 0 };
+	struct rs_trees chain = {};
 	unsigned int s, i, seps = 0;
 	tree *fields = r->declared.items;
 
@@ -292,107 +279,25 @@ static void apply_order(struct rs_relayout *r, const struct rs_slot *slots)
 		restore_narrowed(fields[i], &r->state[i]);
 }
 
-static unsigned HOST_WIDE_INT size_of(const_tree type)
+unsigned HOST_WIDE_INT rs_size_in_bits(const_tree type)
 {
 	return bits_of(TYPE_SIZE(type));
 }
 
-static void draw_order(struct rs_stream *stream, const struct rs_relayout *r,
-		       struct rs_slot *slots)
+bool rs_type_was_randomized(const_tree type)
 {
-	if (rs_config.performance_mode)
-		rs_order_performance(stream, r->shapes, r->units, slots);
-	else
-		rs_order_full(stream, r->shapes, r->units, slots);
+	return lookup_attribute(RS_DONE_MARKER,
+				TYPE_ATTRIBUTES(TYPE_MAIN_VARIANT(type))) !=
+	       NULL_TREE;
 }
 
-/*
- * Try orders from the stream until one does not grow the structure; if
- * none of the first RS_MAX_ATTEMPTS does, keep the smallest.
- */
-static void choose_layout(struct rs_relayout *r, struct rs_stream *stream,
-			  unsigned HOST_WIDE_INT size_before)
+void rs_mark_randomized(tree type)
 {
-	unsigned HOST_WIDE_INT best_size = 0;
-	unsigned int units = r->units;
-	struct rs_slot *slots = XNEWVEC(struct rs_slot, units);
-	struct rs_slot *best = XNEWVEC(struct rs_slot, units);
-	unsigned int attempt;
+	tree variant;
 
-	for (attempt = 0; attempt < RS_MAX_ATTEMPTS; attempt++) {
-		unsigned HOST_WIDE_INT size;
-
-		draw_order(stream, r, slots);
-		apply_order(r, slots);
-		size = size_of(r->type);
-		if (size <= size_before)
-			break;
-		if (!attempt || size < best_size) {
-			best_size = size;
-			memcpy(best, slots, units * sizeof(*slots));
-		}
-	}
-	if (attempt == RS_MAX_ATTEMPTS)
-		apply_order(r, best);
-	XDELETEVEC(best);
-	XDELETEVEC(slots);
-}
-
-void rs_randomize_type(tree type)
-{
-	struct rs_bytes identity = { NULL, 0, 0 };
-	struct rs_relayout r = { NULL_TREE, { NULL, 0, 0 } };
-	struct rs_report_entry entry;
-	struct rs_stream stream;
-	enum rs_selection why;
-
-	type = TYPE_MAIN_VARIANT(type);
-	if (TREE_CODE(type) != RECORD_TYPE || rs_type_was_randomized(type))
-		return;
-	why = rs_select(type);
-	if (why == RS_KEEP)
-		return;
-	r.type = type;
-	collect_units(&r);
-	rs_mark_randomized(type);
-
-	rs_identity(type, rs_config.performance_mode, &identity);
-	rs_stream_init(&stream, rs_config.seed, identity.data, identity.len);
-	entry.size_before = size_of(type);
-	if (r.units > 1)
-		choose_layout(&r, &stream, entry.size_before);
-
-	entry.type = type;
-	entry.why = why;
-	entry.identity = &identity;
-	entry.size_after = size_of(type);
-	entry.entropy_bits = rs_order_entropy_bits(r.shapes, r.units,
-						   rs_config.performance_mode);
-	if (r.pinned_tail)
-		rs_trees_push(&r.declared, r.pinned_tail);
-	entry.declared = &r.declared;
-	entry.shapes = r.shapes;
-	entry.unit_first = r.unit_first;
-	entry.units = r.units;
-	rs_report_layout(&entry);
-	rs_bytes_release(&identity);
-	release_units(&r);
-}
-
-static void rs_type_decl(tree decl, int local)
-{
-	if (decl && TREE_CODE(decl) == TYPE_DECL && TREE_TYPE(decl) &&
-	    TREE_CODE(TREE_TYPE(decl)) == RECORD_TYPE && !seen_error())
-		rs_randomize_type(TREE_TYPE(decl));
-	rs_original_hooks->type_decl(decl, local);
-}
-
-void rs_install_debug_hook(void)
-{
-	if (debug_hooks == &rs_debug_hooks)
-		return;
-	rs_original_hooks = debug_hooks;
-	rs_debug_hooks = *debug_hooks;
-	rs_debug_hooks.type_decl = rs_type_decl;
-	debug_hooks = &rs_debug_hooks;
+	for (variant = TYPE_MAIN_VARIANT(type); variant;
+	     variant = TYPE_NEXT_VARIANT(variant))
+		TYPE_ATTRIBUTES(variant) =
+			tree_cons(get_identifier(RS_DONE_MARKER), NULL_TREE,
+				  TYPE_ATTRIBUTES(variant));
 }
