@@ -7,7 +7,11 @@ units (bench/kbench.py measure must have run), against mainline full.
 
 ALG: v2 (the plugin's derivation, through rs-strength), v1 (first-fit
 repair only), two (fill from both ends), tworetryN (two, up to N shuffles
-while it grows), mix (v2 for odd seeds, two for even ones), mix3, mixv1,
+while it grows), mix (v2 for odd seeds, two for even ones), v2py (v2 in Python),
+rev (v2py whose repaired order is reversed for half the seeds), v2two
+(v2py with two in place of the repair, the repair if two grows), plainN
+(v2py with N shuffles tried), rot (v2py whose repaired order is rotated
+at a random boundary aligned to the largest alignment), mix3, mixv1,
 main2 (mainline against itself: the test's false-positive floor).  Prints
 per structure how many members are below mainline full beyond SIG
 standard errors, and the totals.  Exploration, not a benchmark table."""
@@ -27,7 +31,7 @@ def repair(order, units):
         u = cand.pop(pick); out.append(u)
         o = up(o, units[u][2]) + units[u][4]
     return out
-def two_ended(order, units, S):
+def two_ended(order, units, S, rng=None):
     cand = list(order); front = []; back = []; F = 0; B = S; side = 0
     while cand:
         pick = None
@@ -44,15 +48,47 @@ def two_ended(order, units, S):
                 side ^= 1; continue
             u = cand.pop(pick); back.append(u); B = B - units[u][4]
             B -= B % units[u][2]
-        side ^= 1
+        side = rng.randrange(2) if rng else side ^ 1
     return front + back[::-1]
+def v2py(units, decl, rng, flip, attempts=8):
+    """v2 (plain shuffles, then the first-fit repair of the last); with
+    @flip, the repaired order is reversed when the reversal still fits."""
+    N = len(units)
+    for t in range(attempts):
+        order = list(range(N)); rng.shuffle(order)
+        if k.seq_layout(order, units)[1] <= decl:
+            return order
+    if flip in ("two", "tworand"):
+        seq = two_ended(order, units, decl, rng if flip == "tworand" else None)
+        return seq if k.seq_layout(seq, units)[1] <= decl else repair(order, units)
+    seq = repair(order, units)
+    if flip == "rot":
+        offs, _ = k.seq_layout(seq, units)
+        top = max(units[u][2] for u in seq)
+        cuts = [i for i, u in enumerate(seq) if offs[u] % top == 0]
+        c = cuts[rng.randrange(len(cuts))]
+        rot = seq[c:] + seq[:c]
+        return rot if k.seq_layout(rot, units)[1] <= decl else seq
+    if flip and k.seq_layout(seq[::-1], units)[1] <= decl:
+        return seq[::-1]
+    return seq
 def sample(alg, r, rng, n):
     units = r["units"]; N = len(units)
     decl = k.seq_layout(list(range(N)), units)[1]
     res = []
     for s in range(n):
         order = list(range(N)); rng.shuffle(order)
-        if alg in ("main", "main2"):
+        if alg == "v2py":
+            seq = v2py(units, decl, rng, False)
+        elif alg.startswith("plain"):
+            seq = v2py(units, decl, rng, False, int(alg[5:]))
+        elif alg in ("v2two", "v2tworand"):
+            seq = v2py(units, decl, rng, alg[2:])
+        elif alg == "rot":
+            seq = v2py(units, decl, rng, "rot")
+        elif alg == "rev":
+            seq = v2py(units, decl, rng, rng.random() < 0.5)
+        elif alg in ("main", "main2"):
             seq = order
         elif alg == "v1":
             seq = repair(order, units)

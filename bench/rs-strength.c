@@ -200,7 +200,8 @@ static int next_perm(unsigned int *p, unsigned int n)
  * that do not fit as they are.  An order that fits is taken at the first
  * attempt that draws it: (1 + g + ... + g^(R-1)) / n!; the repair of an
  * order that does not fit is taken when all R attempts failed: g^(R-1) / n!
- * for each such order.
+ * for each such order, half of it forwards and half backwards (when the
+ * reversal fits; forwards again when it does not).
  */
 static void mixture(double g, double *plain, double *repaired)
 {
@@ -222,9 +223,13 @@ static int cmp_index(const void *a, const void *b)
 		      cmp_layout_n * sizeof(uint64_t));
 }
 
-/* One order's layout and its weight; returns whether it fits as it is. */
+/*
+ * The layouts one order can give: itself when it fits as it is (returns
+ * 1), else its repair into @layout and the repair drawn backwards into
+ * @other (returns 2).
+ */
 static int weigh(const struct spec *s, const unsigned int *perm,
-		 uint64_t *layout)
+		 uint64_t *layout, uint64_t *other)
 {
 	struct rs_slot slots[MAX_EXACT + 1];
 	unsigned int i;
@@ -234,11 +239,14 @@ static int weigh(const struct spec *s, const unsigned int *perm,
 			slots[i].unit = perm[i];
 			slots[i].pads_to_line = 0;
 		}
-	} else {
-		rs_order_repair(perm, s->units, s->n, slots);
+		model_layout(s, slots, layout);
+		return 1;
 	}
+	rs_order_repair(perm, s->units, s->n, slots);
 	model_layout(s, slots, layout);
-	return rs_order_plain_fits(s->units, perm, s->n);
+	rs_order_reverse_if_fits(s->units, s->n, slots);
+	model_layout(s, slots, other);
+	return 2;
 }
 
 /*
@@ -248,9 +256,10 @@ static int weigh(const struct spec *s, const unsigned int *perm,
  */
 static void exact(const struct spec *s)
 {
-	unsigned long total = 1, k, *idx, fit = 0;
+	unsigned long total = 1, k, *idx, fit = 0, m = 0;
 	unsigned int perm[MAX_EXACT], i;
-	double bits = 0, w, pw, rw, *weight;
+	double bits = 0, w, pw, rw;
+	unsigned char *kind;
 	uint64_t *all;
 	unsigned long distinct = 0;
 
@@ -258,23 +267,26 @@ static void exact(const struct spec *s)
 		perm[i] = i;
 		total *= i + 1;
 	}
-	all = malloc(total * s->n * sizeof(*all));
-	weight = malloc(total * sizeof(*weight));
-	idx = malloc(total * sizeof(*idx));
-	k = 0;
+	all = malloc(2 * total * s->n * sizeof(*all));
+	kind = malloc(2 * total);
+	idx = malloc(2 * total * sizeof(*idx));
 	do {
-		weight[k] = weigh(s, perm, all + k * s->n);
-		fit += weight[k] != 0;
-		idx[k] = k;
-		k++;
+		int outcomes = weigh(s, perm, all + m * s->n,
+				     all + (m + 1) * s->n);
+
+		fit += outcomes == 1;
+		kind[m] = kind[m + 1] = outcomes;
+		idx[m] = m;
+		idx[m + 1] = m + 1;
+		m += outcomes;
 	} while (next_perm(perm, s->n));
 	mixture(1.0 - (double)fit / total, &pw, &rw);
 	cmp_layout_n = s->n;
 	cmp_base = all;
-	qsort(idx, total, sizeof(*idx), cmp_index);
-	for (w = 0, k = 0; k < total; k++) {
-		w += (weight[idx[k]] ? pw : rw) / total;
-		if (k + 1 == total || cmp_index(&idx[k], &idx[k + 1])) {
+	qsort(idx, m, sizeof(*idx), cmp_index);
+	for (w = 0, k = 0; k < m; k++) {
+		w += (kind[idx[k]] == 1 ? pw : rw / 2) / total;
+		if (k + 1 == m || cmp_index(&idx[k], &idx[k + 1])) {
 			bits -= w * log2(w);
 			distinct++;
 			w = 0;
@@ -282,7 +294,7 @@ static void exact(const struct spec *s)
 	}
 	printf("%.4f %lu %.4f\n", bits, distinct, (double)fit / total);
 	free(idx);
-	free(weight);
+	free(kind);
 	free(all);
 }
 
@@ -477,32 +489,74 @@ static double share_not_fitting(const struct spec *s,
 	return (double)misfits / (16.0 * nseeds);
 }
 
+/* log2 of the number of orders whose repair is @slots; -INFINITY if none. */
+static double log2_repairs(const struct spec *s, struct estimate *e,
+			   const struct rs_slot *slots)
+{
+	if (replay_order(s, e, slots, 0, 0))
+		return -INFINITY;
+	return log2_paths(e);
+}
+
+/* log2(2^a + 2^b), either may be -INFINITY. */
+static double log2_add(double a, double b)
+{
+	if (a == -INFINITY)
+		return b;
+	if (b == -INFINITY)
+		return a;
+	return fmax(a, b) + log2(1 + exp2(-fabs(a - b)));
+}
+
+static int order_fits(const struct spec *s, const struct rs_slot *slots,
+		      int backwards, int *separated)
+{
+	unsigned int *order = calloc(s->n + 1, sizeof(*order));
+	unsigned int i;
+	int fits;
+
+	*separated = 0;
+	for (i = 0; i < s->n; i++) {
+		order[i] = slots[backwards ? s->n - 1 - i : i].unit;
+		*separated |= slots[i].needs_separator;
+	}
+	fits = rs_order_plain_fits(s->units, order, s->n);
+	free(order);
+	return fits;
+}
+
 /*
- * -log2 P(y) for the layout y in @slots: mixture() with N(y) for the
- * repaired part (every order whose repair gives y is counted, fitting
- * ones too: P is overestimated, so the entropy is, if anything,
- * underestimated).  NAN when y cannot be replayed.
+ * -log2 P(y) for the layout y in @slots: mixture() with, for the repaired
+ * part, N(y) forwards, and backwards N(reverse of y) if y fits and N(y)
+ * again if the reverse of y would not have been taken (every order whose
+ * repair gives y is counted, fitting ones too: P is overestimated, so the
+ * entropy is, if anything, underestimated).  NAN when y cannot be
+ * replayed either way.
  */
 static double surprise(const struct spec *s, struct estimate *e,
 		       const struct rs_slot *slots, double pw, double rw)
 {
-	unsigned int *order = calloc(s->n + 1, sizeof(*order));
-	double logfact = lgamma(s->n + 1.0) / log(2.0), p, paths = -INFINITY;
+	double logfact = lgamma(s->n + 1.0) / log(2.0), half = log2(rw) - 1;
+	struct rs_slot *back = calloc(s->n + 1, sizeof(*back));
+	double fwd, bwd, logp = -INFINITY;
+	int fits, back_fits, separated;
 	unsigned int i;
-	int fits;
 
+	fits = order_fits(s, slots, 0, &separated);
+	back_fits = order_fits(s, slots, 1, &separated);
 	for (i = 0; i < s->n; i++)
-		order[i] = slots[i].unit;
-	fits = rs_order_plain_fits(s->units, order, s->n);
-	free(order);
-	if (!replay_order(s, e, slots, 0, 0))
-		paths = log2_paths(e);
-	else if (!fits)
+		back[i].unit = slots[s->n - 1 - i].unit;
+	fwd = log2_repairs(s, e, slots);
+	bwd = fits ? log2_repairs(s, e, back) : -INFINITY;
+	free(back);
+	if (isnan(fwd) || isnan(bwd))
 		return NAN;
-	if (isnan(paths))
-		return NAN;
-	p = (fits ? pw : 0) + rw * exp2(paths);
-	return logfact - log2(p);
+	if (fits)
+		logp = log2_add(log2(pw), half + bwd);
+	logp = log2_add(logp, half + fwd);
+	if (separated || !back_fits)
+		logp = log2_add(logp, half + fwd);
+	return logp == -INFINITY ? NAN : logfact - logp;
 }
 
 /* The surprisal of each seed's layout, summed for a mean and its stderr. */

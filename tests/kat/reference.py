@@ -10,9 +10,11 @@ randstruct.rst, written against Python's hashlib/hmac only.
   reference.py full SEED_HEX TAG NAME:SIZE:ALIGN...
                                             full-mode order of a struct of
                                             named fields, no bit-fields
-                                            (version 2: a shuffle that fits
+                                            (version 3: a shuffle that fits
                                             as it is, else the first-fit
-                                            repair of the 8th)
+                                            repair of the 8th, reversed
+                                            when a draw of 1 says so and
+                                            the reversal fits)
 """
 import hashlib
 import hmac
@@ -106,7 +108,10 @@ def full_order(seed, tag, fields):
         order = shuffle(s, list(range(len(units))))
         if plain_size(units, order) <= limit:
             return [names[i] for i in order]
-    return [names[i] for i in first_fit(units, order)]
+    repaired = first_fit(units, order)
+    if s.below(2) and plain_size(units, repaired[::-1]) <= limit:
+        repaired.reverse()
+    return [names[i] for i in repaired]
 
 
 def main(argv):

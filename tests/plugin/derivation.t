@@ -101,6 +101,7 @@ done
 declare -A pinned_layouts=(
 	[1]=1098d98d7d84d92bffcad65b4a62f2aa966c8cf91aa39d2745b9420d1731dd64
 	[2]=794ea9ed56dc154e634b5e084aee71f76837791adb191264bb3731c97d16ef72
+	[3]=f0b09388e6a21f43326dfc9c2a8326eb183f817413d65d3b1d6947a5c8c6ce41
 )
 version=$(layout_version)
 rm -f "$T"/corpus-*.jsonl

@@ -11,7 +11,11 @@
  * by a first-fit pass that takes, at every step, the earliest unit of the
  * shuffled list that needs no padding at the current offset, subject to
  * the bit-field rule; when no unit fits without padding, the earliest one
- * allowed by the bit-field rule is taken.
+ * allowed by the bit-field rule is taken.  A draw of the stream then says
+ * whether the repaired order is used backwards (when that fits as it is,
+ * too): first fit leaves the units that needed padding towards the end,
+ * its reversal towards the start, and the two together keep any one
+ * offset of a unit from being as likely as either alone makes it.
  *
  * Performance mode works on the declaration order's real cache lines:
  * a line group is the units that start in one line, a block the lines
@@ -23,8 +27,7 @@
  * A group whose shuffled order would start a unit outside its line or
  * end later than the next group (or block, or for the last block the
  * structure) started in the declaration is placed in declaration order
- * instead.  Units
- * that shared a line keep sharing one and nothing grows.
+ * instead.  Units that shared a line keep sharing one and nothing grows.
  *
  * Neither the fit test nor the repair can tell apart two units of the
  * same shape (size, alignment, kind): their relative order is the
@@ -193,8 +196,33 @@ int rs_order_plain_fits(const struct rs_unit_shape *units,
 }
 
 /*
+ * Use the repaired order in @slots backwards when that fits as it is (it
+ * never does with a bit-field separator in it).  Returns whether it did.
+ */
+int rs_order_reverse_if_fits(const struct rs_unit_shape *units,
+			     unsigned int n, struct rs_slot *slots)
+{
+	unsigned int *order, i;
+	int fits;
+
+	for (i = 0; i < n; i++)
+		if (slots[i].needs_separator)
+			return 0;
+	order = (unsigned int *)calloc(n + 1, sizeof(*order));
+	for (i = 0; i < n; i++)
+		order[i] = slots[n - 1 - i].unit;
+	fits = rs_order_plain_fits(units, order, n);
+	if (fits)
+		for (i = 0; i < n; i++)
+			slots[i].unit = order[i];
+	free(order);
+	return fits;
+}
+
+/*
  * Full mode: the first of up to RS_PLAIN_ATTEMPTS shuffles that fits as it
- * is; if none does, the last one repaired by the first-fit pass.
+ * is; if none does, the last one repaired by the first-fit pass, reversed
+ * when a draw of the stream says so and the reversal fits.
  */
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
@@ -212,6 +240,8 @@ void rs_order_full(struct rs_stream *stream,
 	}
 	if (attempt == RS_PLAIN_ATTEMPTS) {
 		rs_order_repair(cand, units, n, out);
+		if (rs_stream_below(stream, 2))
+			rs_order_reverse_if_fits(units, n, out);
 	} else {
 		for (i = 0; i < n; i++) {
 			out[i].unit = cand[i];
