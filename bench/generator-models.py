@@ -5,13 +5,18 @@ units (bench/kbench.py measure must have run), against mainline full.
 
     SIG=3.5 bench/generator-models.py SEEDS ALG[,ALG...] [STRUCT...]
 
-ALG: v2 (the plugin's derivation, through rs-strength), v1 (first-fit
-repair only), two (fill from both ends), tworetryN (two, up to N shuffles
-while it grows), mix (v2 for odd seeds, two for even ones), v2py (v2 in Python),
-rev (v2py whose repaired order is reversed for half the seeds), v2two
-(v2py with two in place of the repair, the repair if two grows), plainN
-(v2py with N shuffles tried), rot (v2py whose repaired order is rotated
-at a random boundary aligned to the largest alignment), mix3, mixv1,
+ALG: v2 (the plugin's derivation of this checkout, through rs-strength:
+layout version 3 now), v2py (version 2 in Python: 8 plain shuffles, then
+the first-fit repair of the last), rev (v2py whose repaired order is
+reversed for half the seeds when that fits: version 3 in Python), v1
+(first-fit repair only), two (fill from both ends), tworetryN (two, up to
+N shuffles while it grows), v2two (v2py with two in place of the repair,
+the repair if two grows), v2tworand (v2two, the side drawn at each step),
+plainN (v2py with N shuffles tried), rot (v2py whose repaired order is
+rotated at a random boundary aligned to the largest alignment), budget
+(one shuffle, first fit that lets units take padding while the slack
+lasts), budgetrev (budget, reversed for half the seeds when that fits),
+mix (v2 for odd seeds, two for even ones), mix3, mixv1,
 main2 (mainline against itself: the test's false-positive floor).  Prints
 per structure how many members are below mainline full beyond SIG
 standard errors, and the totals.  Exploration, not a benchmark table."""
@@ -28,6 +33,18 @@ def repair(order, units):
             if o % units[u][2] == 0:
                 pick = idx; break
         if pick is None: pick = 0
+        u = cand.pop(pick); out.append(u)
+        o = up(o, units[u][2]) + units[u][4]
+    return out
+def budget_fit(order, units, S):
+    """First fit where a unit may take padding while the padding so far
+    stays within the structure's slack (S minus the units' bytes)."""
+    cand = list(order); out = []; o = 0
+    budget = S - sum(units[u][4] for u in order)
+    while cand:
+        pads = [up(o, units[u][2]) - o for u in cand]
+        pick = next((i for i, p in enumerate(pads) if p <= budget), 0)
+        budget -= pads[pick]
         u = cand.pop(pick); out.append(u)
         o = up(o, units[u][2]) + units[u][4]
     return out
@@ -84,6 +101,11 @@ def sample(alg, r, rng, n):
             seq = v2py(units, decl, rng, False, int(alg[5:]))
         elif alg in ("v2two", "v2tworand"):
             seq = v2py(units, decl, rng, alg[2:])
+        elif alg in ("budget", "budgetrev"):
+            seq = budget_fit(order, units, decl)
+            if alg == "budgetrev" and rng.random() < 0.5 and \
+               k.seq_layout(seq[::-1], units)[1] <= decl:
+                seq = seq[::-1]
         elif alg == "rot":
             seq = v2py(units, decl, rng, "rot")
         elif alg == "rev":

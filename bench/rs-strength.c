@@ -223,13 +223,16 @@ static int cmp_index(const void *a, const void *b)
 		      cmp_layout_n * sizeof(uint64_t));
 }
 
+#define GROWS	4	/* kind flag: this outcome grows the structure */
+
 /*
- * The layouts one order can give: itself when it fits as it is (returns
- * 1), else its repair into @layout and the repair drawn backwards into
- * @other (returns 2).
+ * The layouts one order can give, into @kind[0] and @kind[1] (1: the order
+ * itself, it fits as it is; 2: half the weight each, its repair into
+ * @layout and the repair drawn backwards into @other; GROWS or-ed in when
+ * that layout is larger than the declaration).  Returns how many.
  */
 static int weigh(const struct spec *s, const unsigned int *perm,
-		 uint64_t *layout, uint64_t *other)
+		 uint64_t *layout, uint64_t *other, unsigned char *kind)
 {
 	struct rs_slot slots[MAX_EXACT + 1];
 	unsigned int i;
@@ -239,26 +242,28 @@ static int weigh(const struct spec *s, const unsigned int *perm,
 			slots[i].unit = perm[i];
 			slots[i].pads_to_line = 0;
 		}
-		model_layout(s, slots, layout);
+		kind[0] = 1 | (model_layout(s, slots, layout) > s->limit ? GROWS : 0);
 		return 1;
 	}
 	rs_order_repair(perm, s->units, s->n, slots);
-	model_layout(s, slots, layout);
+	kind[0] = 2 | (model_layout(s, slots, layout) > s->limit ? GROWS : 0);
 	rs_order_reverse_if_fits(s->units, s->n, slots);
-	model_layout(s, slots, other);
+	kind[1] = 2 | (model_layout(s, slots, other) > s->limit ? GROWS : 0);
 	return 2;
 }
 
 /*
  * Exact entropy of full mode's layout for up to MAX_EXACT units: every
- * order enumerated, weighted as mixture() says, equal layouts merged.
- * Prints "BITS LAYOUTS SHARE_THAT_FITS".
+ * order enumerated, weighted as mixture() says, equal layouts merged.  A
+ * layout that grows the structure makes the plugin draw again from the
+ * stream, so it is left out and the rest renormalized (exact as long as
+ * the 16 attempts never all grow).  Prints "BITS LAYOUTS SHARE_THAT_FITS".
  */
 static void exact(const struct spec *s)
 {
 	unsigned long total = 1, k, *idx, fit = 0, m = 0;
 	unsigned int perm[MAX_EXACT], i;
-	double bits = 0, w, pw, rw;
+	double bits = 0, w, pw, rw, kept = 0;
 	unsigned char *kind;
 	uint64_t *all;
 	unsigned long distinct = 0;
@@ -272,23 +277,28 @@ static void exact(const struct spec *s)
 	idx = malloc(2 * total * sizeof(*idx));
 	do {
 		int outcomes = weigh(s, perm, all + m * s->n,
-				     all + (m + 1) * s->n);
+				     all + (m + 1) * s->n, kind + m);
 
 		fit += outcomes == 1;
-		kind[m] = kind[m + 1] = outcomes;
 		idx[m] = m;
 		idx[m + 1] = m + 1;
 		m += outcomes;
 	} while (next_perm(perm, s->n));
 	mixture(1.0 - (double)fit / total, &pw, &rw);
+	for (k = 0; k < m; k++)
+		if (!(kind[k] & GROWS))
+			kept += (kind[k] == 1 ? pw : rw / 2) / total;
 	cmp_layout_n = s->n;
 	cmp_base = all;
 	qsort(idx, m, sizeof(*idx), cmp_index);
 	for (w = 0, k = 0; k < m; k++) {
-		w += (kind[idx[k]] == 1 ? pw : rw / 2) / total;
+		if (!(kind[idx[k]] & GROWS))
+			w += (kind[idx[k]] == 1 ? pw : rw / 2) / total / kept;
 		if (k + 1 == m || cmp_index(&idx[k], &idx[k + 1])) {
-			bits -= w * log2(w);
-			distinct++;
+			if (w > 0) {
+				bits -= w * log2(w);
+				distinct++;
+			}
 			w = 0;
 		}
 	}
