@@ -3,7 +3,10 @@
 """Candidate full-mode generators, modelled in Python over the probe's
 units (bench/kbench.py measure must have run), against mainline full.
 
-    SIG=3.5 bench/generator-models.py SEEDS ALG[,ALG...] [STRUCT...]
+    SIG=3.5 RNG=7 bench/generator-models.py SEEDS ALG[,ALG...] [STRUCT...]
+
+(SIG: standard errors that count as below, default 2; RNG: the models'
+random stream, default 7: other streams show the run-to-run spread.)
 
 ALG: v2 (the plugin's derivation of this checkout, through rs-strength:
 layout version 3 now), v2py (version 2 in Python: 8 plain shuffles, then
@@ -16,7 +19,10 @@ plainN (v2py with N shuffles tried), rot (v2py whose repaired order is
 rotated at a random boundary aligned to the largest alignment), budget
 (one shuffle, first fit that lets units take padding while the slack
 lasts), budgetrev (budget, reversed for half the seeds when that fits),
-mix (v2 for odd seeds, two for even ones), mix3, mixv1,
+pin1 (rev whose plain shuffles keep the first shuffle's first unit),
+pin2 (its first and last), pin1n (pin1, never reversed), pin1two and pin2two (pin1 and pin2 with
+the two-ended fill in place of the repair), mix (v2 for odd seeds, two for even ones),
+mix3, mixv1,
 main2 (mainline against itself: the test's false-positive floor).  Prints
 per structure how many members are below mainline full beyond SIG
 standard errors, and the totals.  Exploration, not a benchmark table."""
@@ -67,6 +73,25 @@ def two_ended(order, units, S, rng=None):
             B -= B % units[u][2]
         side = rng.randrange(2) if rng else side ^ 1
     return front + back[::-1]
+def pinned(units, decl, rng, ends, flip=True):
+    """Version 3 whose plain shuffles keep the first (ends=1) or the first
+    and last (ends=2) units of the first shuffle in place."""
+    N = len(units)
+    first = list(range(N)); rng.shuffle(first)
+    head, tail = first[:1], (first[-1:] if ends == 2 and N > 2 else [])
+    mid = [u for u in first if u not in head and u not in tail]
+    for t in range(8):
+        rng.shuffle(mid)
+        order = head + mid + tail
+        if k.seq_layout(order, units)[1] <= decl:
+            return order
+    if flip == "two":
+        seq = two_ended(order, units, decl)
+        return seq if k.seq_layout(seq, units)[1] <= decl else repair(order, units)
+    seq = repair(order, units)
+    if flip and rng.random() < 0.5 and k.seq_layout(seq[::-1], units)[1] <= decl:
+        return seq[::-1]
+    return seq
 def v2py(units, decl, rng, flip, attempts=8):
     """v2 (plain shuffles, then the first-fit repair of the last); with
     @flip, the repaired order is reversed when the reversal still fits."""
@@ -106,6 +131,9 @@ def sample(alg, r, rng, n):
             if alg == "budgetrev" and rng.random() < 0.5 and \
                k.seq_layout(seq[::-1], units)[1] <= decl:
                 seq = seq[::-1]
+        elif alg in ("pin1", "pin2", "pin1n", "pin1two", "pin2two"):
+            seq = pinned(units, decl, rng, int(alg[3]),
+                         "two" if alg.endswith("two") else alg != "pin1n")
         elif alg == "rot":
             seq = v2py(units, decl, rng, "rot")
         elif alg == "rev":
@@ -132,7 +160,7 @@ if __name__ == "__main__":
     SIG = float(os.environ.get("SIG", "2"))
     n = int(sys.argv[1]); algs = sys.argv[2].split(","); only = sys.argv[3:] 
     full = k.marked_records("report-ours-full.jsonl")
-    rng = random.Random(7)
+    rng = random.Random(int(os.environ.get("RNG", "7")))
     v2 = k.ours_runs([r for _, r in full], 0, ["-n", str(n)]) if any(a.startswith(("v2", "mix")) for a in algs) else None
     tot = 0; below = Counter(); imp = Counter()
     for i, (label, r) in enumerate(full):
