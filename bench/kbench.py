@@ -212,12 +212,9 @@ def compile_argv(variant, obj):
     if plugin:
         argv = ["-fplugin=" + os.path.abspath(plugin)
                 if a.startswith("-fplugin=") else a for a in argv]
-    if seed and r.tree == "pristine":
-        so = mainline_plugin_for(seed, os.path.join(BENCH_DIR, "reseed",
-                                                    "mainline-" + seed[:16]))
-        argv = ["-fplugin=" + so if a.startswith("-fplugin=") else a for a in argv]
-    elif seed:
-        argv = reseed_ours(argv, seed, outdir(variant))
+    if seed:
+        argv = reseed(variant, argv, seed,
+                      os.path.join(BENCH_DIR, "reseed", "mainline-" + seed[:16]))
     return argv[:-1] + extra + argv[-1:]
 
 
@@ -1507,7 +1504,12 @@ def mainline_plugin_for(seed, d):
 
 
 def seeded_argv(variant, seed, d):
-    argv = compile_argv(variant, "kernel/fork.o")
+    return reseed(variant, compile_argv(variant, "kernel/fork.o"), seed, d)
+
+
+def reseed(variant, argv, seed, d):
+    """VARIANT's command @argv for another seed (mainline's plugin rebuilt
+    for it in directory @d)."""
     if variant.startswith("ours"):
         return reseed_ours(argv, seed, outdir(variant))
     res = []
