@@ -6,7 +6,12 @@ units (bench/kbench.py measure must have run), against mainline full.
     SIG=3.5 RNG=7 bench/generator-models.py SEEDS ALG[,ALG...] [STRUCT...]
 
 (SIG: standard errors that count as below, default 2; RNG: the models'
-random stream, default 7: other streams show the run-to-run spread.)
+random stream, default 7: other streams show the run-to-run spread;
+EXACT=1: mainline full's per-member offset distributions computed exactly
+by mainline_exact() where its states stay under the limit, sampled
+otherwise, and a candidate's likeliest offset chosen on half its draws
+and measured on the other half, so that neither side carries the upward
+bias of a maximum over noisy estimates.)
 
 ALG: v2 (the plugin's derivation of this checkout, through rs-strength:
 layout version 3 now), v2py (version 2 in Python: 8 plain shuffles, then
@@ -21,7 +26,10 @@ rotated at a random boundary aligned to the largest alignment), budget
 lasts), budgetrev (budget, reversed for half the seeds when that fits),
 pin1 (rev whose plain shuffles keep the first shuffle's first unit),
 pin2 (its first and last), pin1n (pin1, never reversed), pin1two and pin2two (pin1 and pin2 with
-the two-ended fill in place of the repair), mix (v2 for odd seeds, two for even ones),
+the two-ended fill in place of the repair), seq (slot by slot, uniform
+among the units after which the first-fit packing of the rest still
+fits), revrot (rev cut at a unit boundary aligned to the largest
+alignment, drawn uniformly, and its two parts swapped), mix (v2 for odd seeds, two for even ones),
 mix3, mixv1,
 main2 (mainline against itself: the test's false-positive floor).  Prints
 per structure how many members are below mainline full beyond SIG
@@ -114,6 +122,91 @@ def v2py(units, decl, rng, flip, attempts=8):
     if flip and k.seq_layout(seq[::-1], units)[1] <= decl:
         return seq[::-1]
     return seq
+def rotated(seq, units, decl, rng):
+    """@seq cut at a unit boundary aligned to the largest alignment, drawn
+    uniformly among them, and its two parts swapped."""
+    offs, _ = k.seq_layout(seq, units)
+    top = max(u[2] for u in units)
+    cuts = [i for i, u in enumerate(seq) if offs[u] % top == 0]
+    c = cuts[rng.randrange(len(cuts))]
+    rot = seq[c:] + seq[:c]
+    assert k.seq_layout(rot, units)[1] <= decl
+    return rot
+def packing_fits(shapes, left, o, decl, top):
+    """First fit over shapes (largest alignment, then size, first) from @o."""
+    left = dict(left)
+    rest = sum(sh[0] * c for sh, c in left.items())
+    big = max([sh[1] for sh, c in left.items() if c] + [1])
+    if up(o + rest + (big - 1 if o % big else 0), top) <= decl:
+        return True
+    while any(left.values()):
+        todo = [sh for sh in shapes if left[sh]]
+        pick = next((sh for sh in todo if o % sh[1] == 0), todo[0])
+        o = up(o, pick[1]) + pick[0]; left[pick] -= 1
+    return up(o, top) <= decl
+def seq_fill(units, decl, rng):
+    """Slot by slot, a unit drawn uniformly among those after which the
+    first-fit packing of the rest still fits (a layout version 4
+    candidate, rejected: bench/findings.md)."""
+    shp = [(u[4], u[2]) for u in units]
+    shapes = sorted(set(shp), key=lambda sh: (-sh[1], -sh[0]))
+    top = max(sh[1] for sh in shp)
+    left = Counter(shp); remaining = list(range(len(units))); o = 0; out = []
+    while remaining:
+        ok = set()
+        for sh in shapes:
+            if left[sh]:
+                left[sh] -= 1
+                if packing_fits(shapes, left, up(o, sh[1]) + sh[0], decl, top):
+                    ok.add(sh)
+                left[sh] += 1
+        cand = [i for i in remaining if shp[i] in ok]
+        u = cand[rng.randrange(len(cand))]
+        remaining.remove(u); left[shp[u]] -= 1; out.append(u)
+        o = up(o, shp[u][1]) + shp[u][0]
+    return out
+def mainline_exact(units, limit=1_000_000):
+    """Per unit {offset: probability} under a uniform order of the units
+    (mainline full), by dynamic programming over how many units of each
+    shape are placed and the offset reached; None when the count vectors
+    alone exceed @limit."""
+    shapes = sorted(set((u[4], u[2]) for u in units))
+    cls = [shapes.index((u[4], u[2])) for u in units]
+    total = [cls.count(c) for c in range(len(shapes))]
+    n = len(units)
+    if math.prod(t + 1 for t in total) > limit:
+        return None
+    at = [defaultdict(float) for _ in shapes]
+    level = {(tuple([0] * len(shapes)), 0): 1.0}
+    for placed in range(n):
+        nxt = defaultdict(float)
+        rem = n - placed
+        for (used, o), p in level.items():
+            for c, (size, align) in enumerate(shapes):
+                r = total[c] - used[c]
+                if not r:
+                    continue
+                q = p * r / rem
+                start = k.up(o, align)
+                at[c][start] += q
+                u2 = list(used); u2[c] += 1
+                nxt[(tuple(u2), start + size)] += q
+        level = nxt
+        if len(level) > limit:
+            return None
+    return [{o: p / total[c] for o, p in at[c].items()} for c in cls]
+def split_half_max(offsets, j):
+    """The likeliest offset of unit @j chosen on the first half of the
+    draws, its probability measured on the second half (no selection
+    bias: an unbiased estimate of that offset's probability)."""
+    h = len(offsets) // 2
+    c = Counter(o[j] for o in offsets[:h])
+    best = max(c, key=c.get)
+    return sum(1 for o in offsets[h:] if o[j] == best) / (len(offsets) - h)
+def below_exact(offsets, j, p_main, sig):
+    p = split_half_max(offsets, j)
+    h = len(offsets) - len(offsets) // 2
+    return p - p_main > sig * math.sqrt(max(p * (1 - p), 1e-12) / h)
 def sample(alg, r, rng, n):
     units = r["units"]; N = len(units)
     decl = k.seq_layout(list(range(N)), units)[1]
@@ -138,6 +231,10 @@ def sample(alg, r, rng, n):
             seq = v2py(units, decl, rng, "rot")
         elif alg == "rev":
             seq = v2py(units, decl, rng, rng.random() < 0.5)
+        elif alg == "seq":
+            seq = seq_fill(units, decl, rng)
+        elif alg == "revrot":
+            seq = rotated(v2py(units, decl, rng, rng.random() < 0.5), units, decl, rng)
         elif alg in ("main", "main2"):
             seq = order
         elif alg == "v1":
@@ -158,6 +255,7 @@ def sample(alg, r, rng, n):
     return res
 if __name__ == "__main__":
     SIG = float(os.environ.get("SIG", "2"))
+    EXACT = os.environ.get("EXACT") == "1"
     n = int(sys.argv[1]); algs = sys.argv[2].split(","); only = sys.argv[3:] 
     full = k.marked_records("report-ours-full.jsonl")
     rng = random.Random(int(os.environ.get("RNG", "7")))
@@ -166,6 +264,7 @@ if __name__ == "__main__":
     for i, (label, r) in enumerate(full):
         if only and label not in only: continue
         N = len(r["units"])
+        exact = mainline_exact(r["units"]) if EXACT else None
         main = k.member_stats([x[0] for x in sample("main", r, rng, n)], N)
         line = []
         for a in algs:
@@ -182,7 +281,10 @@ if __name__ == "__main__":
             else:
                 s = sample(a, r, rng, n); d = [x[0] for x in s]; fb = sum(x[1] for x in s)
             st = k.member_stats(d, N)
-            b = [j for j in range(N) if k.below_mainline(st[j][0], main[j][0], n, SIG)]
+            if exact:
+                b = [j for j in range(N) if below_exact(d, j, max(exact[j].values()), SIG)]
+            else:
+                b = [j for j in range(N) if k.below_mainline(st[j][0], main[j][0], n, SIG)]
             below[a] += len(b)
             if label.split(" ")[0] in k.IMPORTANT: imp[a] += len(b)
             if b: line.append("%s:%d(fb%d)" % (a, len(b), fb))
