@@ -13,6 +13,11 @@ otherwise, and a candidate's likeliest offset chosen on half its draws
 and measured on the other half, so that neither side carries the upward
 bias of a maximum over noisy estimates.)
 
+    bench/generator-models.py ceiling
+
+lists the members for which no zero-growth generator can reach mainline
+full's min-entropy (ceiling()).
+
 ALG: v2 (the plugin's derivation of this checkout, through rs-strength:
 layout version 3 now), v2py (version 2 in Python: 8 plain shuffles, then
 the first-fit repair of the last), rev (v2py whose repaired order is
@@ -253,7 +258,37 @@ def sample(alg, r, rng, n):
         else:
             res.append((offs, 0))
     return res
-if __name__ == "__main__":
+def ceiling():
+    """Members for which the per-member goal cannot be met by any
+    zero-growth generator: a member of size s and alignment a fits at
+    only (S - s) / a + 1 offsets of a structure of S bytes, so its
+    likeliest offset has probability at least the inverse of that, which
+    here exceeds mainline full's exact maximum."""
+    full = k.marked_records("report-ours-full.jsonl")
+    checked = impossible = named = 0
+    for label, r in full:
+        units = r["units"]
+        size = max(k.seq_layout(list(range(len(units))), units)[1], r["size_before"])
+        exact = mainline_exact(units)
+        for j, u in enumerate(units if exact else []):
+            checked += 1
+            places = (size - u[4]) // u[2] + 1
+            p_main = max(exact[j].values())
+            if 1.0 / places <= p_main:
+                continue
+            base = label.split(" ")[0]
+            imp = base in k.IMPORTANT or base.endswith("_operations")
+            impossible += 1
+            named += imp
+            print("%s %s member %d (%d bytes, align %d): %d places, P >= %.4f "
+                  "(%.3f bits at most); mainline full %.4f (%.3f bits)" % (
+                      "*" if imp else " ", label, j, u[4], u[2], places,
+                      1.0 / places, math.log2(places), p_main, -math.log2(p_main)))
+    print("members with mainline exact: %d; goal out of reach at zero growth: "
+          "%d, in cred/task_struct/file/inode/ops (*): %d" % (checked, impossible, named))
+if __name__ == "__main__" and sys.argv[1:2] == ["ceiling"]:
+    ceiling()
+elif __name__ == "__main__":
     SIG = float(os.environ.get("SIG", "2"))
     EXACT = os.environ.get("EXACT") == "1"
     n = int(sys.argv[1]); algs = sys.argv[2].split(","); only = sys.argv[3:] 
