@@ -8,7 +8,7 @@ units (bench/kbench.py measure must have run), against mainline full.
 (SIG: standard errors that count as below, default 2; RNG: the models'
 random stream, default 7: other streams show the run-to-run spread;
 EXACT=1: mainline full's per-member offset distributions computed exactly
-by mainline_exact() where its states stay under the limit, sampled
+by kbench's mainline_exact() where its states stay under the limit, sampled
 otherwise, and a candidate's likeliest offset chosen on half its draws
 and measured on the other half, so that neither side carries the upward
 bias of a maximum over noisy estimates.)
@@ -170,46 +170,8 @@ def seq_fill(units, decl, rng):
         remaining.remove(u); left[shp[u]] -= 1; out.append(u)
         o = up(o, shp[u][1]) + shp[u][0]
     return out
-def mainline_exact(units, limit=1_000_000):
-    """Per unit {offset: probability} under a uniform order of the units
-    (mainline full), by dynamic programming over how many units of each
-    shape are placed and the offset reached; None when the count vectors
-    alone exceed @limit."""
-    shapes = sorted(set((u[4], u[2]) for u in units))
-    cls = [shapes.index((u[4], u[2])) for u in units]
-    total = [cls.count(c) for c in range(len(shapes))]
-    n = len(units)
-    if math.prod(t + 1 for t in total) > limit:
-        return None
-    at = [defaultdict(float) for _ in shapes]
-    level = {(tuple([0] * len(shapes)), 0): 1.0}
-    for placed in range(n):
-        nxt = defaultdict(float)
-        rem = n - placed
-        for (used, o), p in level.items():
-            for c, (size, align) in enumerate(shapes):
-                r = total[c] - used[c]
-                if not r:
-                    continue
-                q = p * r / rem
-                start = k.up(o, align)
-                at[c][start] += q
-                u2 = list(used); u2[c] += 1
-                nxt[(tuple(u2), start + size)] += q
-        level = nxt
-        if len(level) > limit:
-            return None
-    return [{o: p / total[c] for o, p in at[c].items()} for c in cls]
-def split_half_max(offsets, j):
-    """The likeliest offset of unit @j chosen on the first half of the
-    draws, its probability measured on the second half (no selection
-    bias: an unbiased estimate of that offset's probability)."""
-    h = len(offsets) // 2
-    c = Counter(o[j] for o in offsets[:h])
-    best = max(c, key=c.get)
-    return sum(1 for o in offsets[h:] if o[j] == best) / (len(offsets) - h)
 def below_exact(offsets, j, p_main, sig):
-    p = split_half_max(offsets, j)
+    p = k.split_half_max(offsets, j)
     h = len(offsets) - len(offsets) // 2
     return p - p_main > sig * math.sqrt(max(p * (1 - p), 1e-12) / h)
 def sample(alg, r, rng, n):
@@ -268,11 +230,10 @@ def ceiling():
     checked = impossible = named = 0
     for label, r in full:
         units = r["units"]
-        size = max(k.seq_layout(list(range(len(units))), units)[1], r["size_before"])
-        exact = mainline_exact(units)
-        for j, u in enumerate(units if exact else []):
+        exact = k.mainline_exact(units)
+        for j, places in enumerate(k.places_at_zero_growth(r) if exact else []):
             checked += 1
-            places = (size - u[4]) // u[2] + 1
+            u = units[j]
             p_main = max(exact[j].values())
             if 1.0 / places <= p_main:
                 continue
@@ -299,7 +260,7 @@ elif __name__ == "__main__":
     for i, (label, r) in enumerate(full):
         if only and label not in only: continue
         N = len(r["units"])
-        exact = mainline_exact(r["units"]) if EXACT else None
+        exact = k.mainline_exact(r["units"]) if EXACT else None
         main = k.member_stats([x[0] for x in sample("main", r, rng, n)], N)
         line = []
         for a in algs:
