@@ -19,7 +19,7 @@ lists the members for which no zero-growth generator can reach mainline
 full's min-entropy (ceiling()).
 
 ALG: v2 (the plugin's derivation of this checkout, through rs-strength:
-layout version 3 now), v2py (version 2 in Python: 8 plain shuffles, then
+layout version 4 now), v2py (version 2 in Python: 8 plain shuffles, then
 the first-fit repair of the last), rev (v2py whose repaired order is
 reversed for half the seeds when that fits: version 3 in Python), v1
 (first-fit repair only), two (fill from both ends), tworetryN (two, up to
@@ -30,7 +30,9 @@ rotated at a random boundary aligned to the largest alignment), budget
 (one shuffle, first fit that lets units take padding while the slack
 lasts), budgetrev (budget, reversed for half the seeds when that fits),
 pin1 (rev whose plain shuffles keep the first shuffle's first unit),
-pin2 (its first and last), pin1n (pin1, never reversed), pin1two and pin2two (pin1 and pin2 with
+pin2 (its first and last), pin2k (pin2 whose repair works on the
+middle only, the ends kept), pin2kw (pin2k, the whole order repaired
+when the middle's repair does not fit: version 4 in Python), pin1n (pin1, never reversed), pin1two and pin2two (pin1 and pin2 with
 the two-ended fill in place of the repair), seq (slot by slot, uniform
 among the units after which the first-fit packing of the rest still
 fits), revrot (rev cut at a unit boundary aligned to the largest
@@ -44,8 +46,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kbench as k
 from collections import Counter, defaultdict
 def up(o, a): return (o + a - 1) // a * a
-def repair(order, units):
-    cand = list(order); out = []; o = 0
+def repair(order, units, o=0):
+    cand = list(order); out = []
     while cand:
         pick = None
         for idx, u in enumerate(cand):
@@ -86,6 +88,26 @@ def two_ended(order, units, S, rng=None):
             B -= B % units[u][2]
         side = rng.randrange(2) if rng else side ^ 1
     return front + back[::-1]
+def pinned_kept(units, decl, rng, whole=False):
+    """pin2 whose repair works on the middle only, from the first unit's
+    end, the last unit kept last (its ends stay the drawn ones); with
+    @whole, the whole order repaired when that does not fit."""
+    N = len(units)
+    order = list(range(N)); rng.shuffle(order)
+    if N < 3 or k.seq_layout(order, units)[1] <= decl:
+        return order
+    head, mid, tail = order[:1], order[1:-1], order[-1:]
+    for t in range(7):
+        rng.shuffle(mid)
+        if k.seq_layout(head + mid + tail, units)[1] <= decl:
+            return head + mid + tail
+    start = units[head[0]][4]
+    seq = head + repair(mid, units, start) + tail
+    if whole and k.seq_layout(seq, units)[1] > decl:
+        seq = repair(head + mid + tail, units)
+    if rng.random() < 0.5 and k.seq_layout(seq[::-1], units)[1] <= decl:
+        return seq[::-1]
+    return seq
 def pinned(units, decl, rng, ends, flip=True):
     """Version 3 whose plain shuffles keep the first (ends=1) or the first
     and last (ends=2) units of the first shuffle in place."""
@@ -151,8 +173,8 @@ def packing_fits(shapes, left, o, decl, top):
     return up(o, top) <= decl
 def seq_fill(units, decl, rng):
     """Slot by slot, a unit drawn uniformly among those after which the
-    first-fit packing of the rest still fits (a layout version 4
-    candidate, rejected: bench/findings.md)."""
+    first-fit packing of the rest still fits (a candidate for layout
+    version 4, rejected: bench/findings.md)."""
     shp = [(u[4], u[2]) for u in units]
     shapes = sorted(set(shp), key=lambda sh: (-sh[1], -sh[0]))
     top = max(sh[1] for sh in shp)
@@ -198,6 +220,8 @@ def sample(alg, r, rng, n):
             seq = v2py(units, decl, rng, "rot")
         elif alg == "rev":
             seq = v2py(units, decl, rng, rng.random() < 0.5)
+        elif alg in ("pin2k", "pin2kw"):
+            seq = pinned_kept(units, decl, rng, alg == "pin2kw")
         elif alg == "seq":
             seq = seq_fill(units, decl, rng)
         elif alg == "revrot":

@@ -1544,10 +1544,11 @@ def table_measured():
         tot["layout-ours"], tot["layout-ours-perf"], tot["layout-mf"], tot["layout-mp"],
         tot["layout-cl"], tot["bound-ours"]))
     out += ["", "Ours full, layout entropy: exact (all orders enumerated) up to 10 "
-            "units, otherwise estimated from the %d seeds as log2(n!) − mean log2 N(y), "
-            "N(y) the number of shuffles giving the seed's layout (counted exactly by "
-            "dynamic programming over the classes of alike units, bench/rs-strength.c "
-            "`-e`), ± two standard errors; sum %.0f bits, against %.0f for the documented "
+            "units, otherwise estimated from the %d seeds as the mean of −log2 P(y), "
+            "P(y) from the number of orders whose repair gives the seed's layout (counted "
+            "exactly by dynamic programming over the classes of alike units, "
+            "bench/rs-strength.c `-e`; an overestimate, so the entropy is if anything "
+            "low), ± two standard errors; sum %.0f bits, against %.0f for the documented "
             "lower bound.  Where the zero-growth maximum is known, ours full reaches: %s." % (
                 n, tot["layout-ours"], tot["bound-ours"],
                 ", ".join(zgap) if zgap else "—")]

@@ -24,9 +24,10 @@
  * Seeds: "-n N" uses sha256("randstruct strength seed I") for I = 1..N;
  * "-s HEX" (repeatable) uses the given seeds.  "-x" instead prints, for a
  * structure of at most 10 units in full mode, the exact Shannon entropy
- * of the first attempt's layout over all orders of the shuffle (every
- * permutation is equally likely, weighted by how full mode picks among
- * them): "BITS LAYOUTS SHARE_THAT_FITS".  "-e" prints an estimate of the
+ * of the layout over all orders of the first shuffle (every permutation
+ * is equally likely, weighted by how full mode's later attempts, which
+ * keep its first and last unit, pick among them; layouts that grow left
+ * out, as the plugin draws again): "BITS LAYOUTS SHARE_THAT_FITS".  "-e" prints an estimate of the
  * layout entropy from the seeds' first attempts, full mode (estimate())
  * or performance mode (estimate_perf()): "BITS STDERR SAMPLES
  * DISAGREEMENTS SHARE_NOT_FITTING" or "... BLOCK_ORDER_BITS".
@@ -196,12 +197,17 @@ static int next_perm(unsigned int *p, unsigned int n)
 }
 
 /*
- * Full mode's distribution, from the shuffle's: g is the share of orders
- * that do not fit as they are.  An order that fits is taken at the first
- * attempt that draws it: (1 + g + ... + g^(R-1)) / n!; the repair of an
- * order that does not fit is taken when all R attempts failed: g^(R-1) / n!
- * for each such order, half of it forwards and half backwards (when the
- * reversal fits; forwards again when it does not).
+ * Full mode's attempts (rs_order_full()): the first shuffle is uniform
+ * over the n! orders and taken if it fits; otherwise its ends stay (a
+ * "group": orders with the same first and last unit; one group of all n!
+ * orders for n <= 2, which are shuffled whole) and each later attempt
+ * draws one of the group's M middles uniformly.  With F of them fitting,
+ * g = 1 - F/M: a fitting order is taken with probability
+ * (1 + g + ... + g^(R-1)) / n! (its first shuffle, or the first shuffle
+ * failed in its group, probability g M / n!, and a later attempt drew
+ * it), and a failing one is the last attempt, repaired, with probability
+ * g^(R-1) / n!, half of it forwards and half backwards (when the reversal
+ * fits; forwards again when it does not).
  */
 static void mixture(double g, double *plain, double *repaired)
 {
@@ -211,6 +217,11 @@ static void mixture(double g, double *plain, double *repaired)
 	for (a = 0; a < RS_PLAIN_ATTEMPTS; a++)
 		*plain += pow(g, a);
 	*repaired = pow(g, RS_PLAIN_ATTEMPTS - 1);
+}
+
+static unsigned long group_of(const struct spec *s, const unsigned int *perm)
+{
+	return s->n > 2 ? perm[0] * s->n + perm[s->n - 1] : 0;
 }
 
 static const uint64_t *cmp_base;
@@ -223,16 +234,16 @@ static int cmp_index(const void *a, const void *b)
 		      cmp_layout_n * sizeof(uint64_t));
 }
 
-#define GROWS	4	/* kind flag: this outcome grows the structure */
-
 /*
- * The layouts one order can give, into @kind[0] and @kind[1] (1: the order
- * itself, it fits as it is; 2: half the weight each, its repair into
- * @layout and the repair drawn backwards into @other; GROWS or-ed in when
- * that layout is larger than the declaration).  Returns how many.
+ * The layouts one order can give, with their weights: the order itself
+ * when it fits (@plain), else its repair (of the middle, or of the whole
+ * when that does not fit) and the repair drawn backwards (@repaired / 2
+ * each).  @grows[k]: that layout is larger than the
+ * declaration.  Returns how many.
  */
 static int weigh(const struct spec *s, const unsigned int *perm,
-		 uint64_t *layout, uint64_t *other, unsigned char *kind)
+		 double plain, double repaired, uint64_t *layout,
+		 double *w, unsigned char *grows)
 {
 	struct rs_slot slots[MAX_EXACT + 1];
 	unsigned int i;
@@ -242,13 +253,17 @@ static int weigh(const struct spec *s, const unsigned int *perm,
 			slots[i].unit = perm[i];
 			slots[i].pads_to_line = 0;
 		}
-		kind[0] = 1 | (model_layout(s, slots, layout) > s->limit ? GROWS : 0);
+		grows[0] = model_layout(s, slots, layout) > s->limit;
+		w[0] = plain;
 		return 1;
 	}
-	rs_order_repair(perm, s->units, s->n, slots);
-	kind[0] = 2 | (model_layout(s, slots, layout) > s->limit ? GROWS : 0);
+	rs_order_repair_middle(perm, s->units, s->n, slots);
+	if (!rs_order_slots_fit(s->units, s->n, slots))
+		rs_order_repair(perm, s->units, s->n, slots);
+	grows[0] = model_layout(s, slots, layout) > s->limit;
 	rs_order_reverse_if_fits(s->units, s->n, slots);
-	kind[1] = 2 | (model_layout(s, slots, other) > s->limit ? GROWS : 0);
+	grows[1] = model_layout(s, slots, layout + s->n) > s->limit;
+	w[0] = w[1] = repaired / 2;
 	return 2;
 }
 
@@ -261,51 +276,66 @@ static int weigh(const struct spec *s, const unsigned int *perm,
  */
 static void exact(const struct spec *s)
 {
-	unsigned long total = 1, k, *idx, fit = 0, m = 0;
+	unsigned long total = 1, middles = 1, k, *idx, fit = 0, m = 0;
+	unsigned long *fitting = calloc(s->n * s->n + 1, sizeof(*fitting));
 	unsigned int perm[MAX_EXACT], i;
-	double bits = 0, w, pw, rw, kept = 0;
-	unsigned char *kind;
+	double bits = 0, sum, kept = 0, pw, rw, *w;
+	unsigned char *grows;
 	uint64_t *all;
 	unsigned long distinct = 0;
 
 	for (i = 0; i < s->n; i++) {
 		perm[i] = i;
 		total *= i + 1;
+		if (i + 2 < s->n)
+			middles *= i + 1;
 	}
+	if (s->n <= 2)
+		middles = total;
+	do {
+		if (rs_order_plain_fits(s->units, perm, s->n)) {
+			fitting[group_of(s, perm)]++;
+			fit++;
+		}
+	} while (next_perm(perm, s->n));
+	for (i = 0; i < s->n; i++)
+		perm[i] = i;
 	all = malloc(2 * total * s->n * sizeof(*all));
-	kind = malloc(2 * total);
+	w = malloc(2 * total * sizeof(*w));
+	grows = malloc(2 * total);
 	idx = malloc(2 * total * sizeof(*idx));
 	do {
-		int outcomes = weigh(s, perm, all + m * s->n,
-				     all + (m + 1) * s->n, kind + m);
+		int outcomes;
 
-		fit += outcomes == 1;
-		idx[m] = m;
-		idx[m + 1] = m + 1;
-		m += outcomes;
+		mixture(1.0 - (double)fitting[group_of(s, perm)] / middles, &pw, &rw);
+		outcomes = weigh(s, perm, pw / total, rw / total, all + m * s->n,
+				 w + m, grows + m);
+		for (i = 0; i < (unsigned int)outcomes; i++, m++) {
+			idx[m] = m;
+			if (!grows[m])
+				kept += w[m];
+		}
 	} while (next_perm(perm, s->n));
-	mixture(1.0 - (double)fit / total, &pw, &rw);
-	for (k = 0; k < m; k++)
-		if (!(kind[k] & GROWS))
-			kept += (kind[k] == 1 ? pw : rw / 2) / total;
 	cmp_layout_n = s->n;
 	cmp_base = all;
 	qsort(idx, m, sizeof(*idx), cmp_index);
-	for (w = 0, k = 0; k < m; k++) {
-		if (!(kind[idx[k]] & GROWS))
-			w += (kind[idx[k]] == 1 ? pw : rw / 2) / total / kept;
+	for (sum = 0, k = 0; k < m; k++) {
+		if (!grows[idx[k]])
+			sum += w[idx[k]] / kept;
 		if (k + 1 == m || cmp_index(&idx[k], &idx[k + 1])) {
-			if (w > 0) {
-				bits -= w * log2(w);
+			if (sum > 0) {
+				bits -= sum * log2(sum);
 				distinct++;
 			}
-			w = 0;
+			sum = 0;
 		}
 	}
 	printf("%.4f %lu %.4f\n", bits, distinct, (double)fit / total);
 	free(idx);
-	free(kind);
+	free(grows);
+	free(w);
 	free(all);
+	free(fitting);
 }
 
 /*
@@ -477,35 +507,107 @@ static double log2_paths(const struct estimate *e)
 	return result;
 }
 
-/* Share of shuffles that do not fit as they are: 16 from each seed. */
-static double share_not_fitting(const struct spec *s,
-				unsigned char (*seeds)[RS_SEED_BYTES],
-				unsigned int nseeds)
-{
-	unsigned int *order = calloc(s->n + 1, sizeof(*order));
-	unsigned int i, j, misfits = 0;
-	struct rs_stream st;
+/*
+ * g of the group (first unit @h, last unit @t; one group for n <= 2): the
+ * share of its middles that do not fit, from 1,024 shuffles drawn with a
+ * fixed xorshift generator, kept in @cache (NAN until drawn).
+ */
+#define GROUP_DRAWS	1024
 
-	for (i = 0; i < 16 * nseeds; i++) {
-		if (i % 16 == 0)
-			rs_stream_init(&st, seeds[i / 16], s->identity,
-				       s->identity_len);
-		for (j = 0; j < s->n; j++)
-			order[j] = j;
-		rs_shuffle(&st, order, s->n);
+static double group_misfits(const struct spec *s, unsigned int h,
+			    unsigned int t, double *cache)
+{
+	unsigned long key = s->n > 2 ? h * s->n + t : 0;
+	unsigned int *order, i, j, d, misfits = 0, first, len, k;
+	uint64_t x = 0x9e3779b97f4a7c15ULL ^ key;
+
+	if (!isnan(cache[key]))
+		return cache[key];
+	order = calloc(s->n + 1, sizeof(*order));
+	first = s->n > 2 ? 1 : 0;
+	len = s->n > 2 ? s->n - 2 : s->n;
+	for (i = 0, k = 0; i < s->n; i++)
+		if (s->n <= 2 || (i != h && i != t))
+			order[first + k++] = i;
+	if (s->n > 2) {
+		order[0] = h;
+		order[s->n - 1] = t;
+	}
+	for (d = 0; d < GROUP_DRAWS; d++) {
+		for (i = len; i > 1; i--) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			j = x % i;
+			k = order[first + i - 1];
+			order[first + i - 1] = order[first + j];
+			order[first + j] = k;
+		}
 		misfits += !rs_order_plain_fits(s->units, order, s->n);
 	}
 	free(order);
-	return (double)misfits / (16.0 * nseeds);
+	cache[key] = (double)misfits / GROUP_DRAWS;
+	return cache[key];
 }
 
-/* log2 of the number of orders whose repair is @slots; -INFINITY if none. */
-static double log2_repairs(const struct spec *s, struct estimate *e,
-			   const struct rs_slot *slots)
+/*
+ * log2 of the number of middles (orders of the units between @slots'
+ * first and last) whose first-fit repair, from where the first unit
+ * ends, is @slots' middle; -INFINITY if none, NAN if too many states.
+ */
+static double log2_middle_repairs(const struct spec *s,
+				  const struct rs_slot *slots)
 {
-	if (replay_order(s, e, slots, 0, 0))
-		return -INFINITY;
-	return log2_paths(e);
+	struct rs_unit_shape *units;
+	struct rs_slot *ys;
+	struct estimate e;
+	struct spec sub = *s;
+	double result = -INFINITY;
+	unsigned int i;
+
+	if (s->n <= 2)
+		return 0;
+	units = calloc(s->n, sizeof(*units));
+	ys = calloc(s->n, sizeof(*ys));
+	e.cls = calloc(s->n, sizeof(*e.cls));
+	e.req = calloc(s->n, sizeof(*e.req));
+	for (i = 0; i + 2 < s->n; i++) {
+		units[i] = s->units[slots[i + 1].unit];
+		ys[i].unit = i;
+	}
+	sub.units = units;
+	sub.n = s->n - 2;
+	if (set_classes(&sub, &e))
+		result = NAN;
+	else if (!replay_order(&sub, &e, ys, s->units[slots[0].unit].size,
+			       s->units[slots[0].unit].is_bitfield_run))
+		result = log2_paths(&e);
+	free(e.req);
+	free(e.cls);
+	free(ys);
+	free(units);
+	return result;
+}
+
+/*
+ * log2 of the number of orders whose whole first-fit repair is @slots;
+ * -INFINITY if none, NAN if too many states.
+ */
+static double log2_whole_repairs(const struct spec *s,
+				 const struct rs_slot *slots)
+{
+	struct estimate e;
+	double result = -INFINITY;
+
+	e.cls = calloc(s->n + 1, sizeof(*e.cls));
+	e.req = calloc(s->n + 1, sizeof(*e.req));
+	if (set_classes(s, &e))
+		result = NAN;
+	else if (!replay_order(s, &e, slots, 0, 0))
+		result = log2_paths(&e);
+	free(e.req);
+	free(e.cls);
+	return result;
 }
 
 /* log2(2^a + 2^b), either may be -INFINITY. */
@@ -536,36 +638,44 @@ static int order_fits(const struct spec *s, const struct rs_slot *slots,
 }
 
 /*
- * -log2 P(y) for the layout y in @slots: mixture() with, for the repaired
- * part, N(y) forwards, and backwards N(reverse of y) if y fits and N(y)
- * again if the reverse of y would not have been taken (every order whose
- * repair gives y is counted, fitting ones too: P is overestimated, so the
- * entropy is, if anything, underestimated).  NAN when y cannot be
- * replayed either way.
+ * -log2 P(y) for the layout y in @slots, from mixture() with its own
+ * group's g: the plain term if y fits; its repair forwards (N(y) middles
+ * of y's group repair to y, plus the orders whose whole repair is y, each
+ * counted at the most a failing order can weigh, as if g were 1), and
+ * backwards if y fits (the same for the reverse of y), half each, and the
+ * forward half again if the reversal of y would not have been taken.
+ * Every order whose repair gives y is counted, fitting ones too: P is
+ * overestimated, so the entropy is, if anything, underestimated.  NAN
+ * when y cannot be replayed either way.
  */
-static double surprise(const struct spec *s, struct estimate *e,
-		       const struct rs_slot *slots, double pw, double rw)
+static double surprise(const struct spec *s, const struct rs_slot *slots,
+		       double *cache)
 {
-	double logfact = lgamma(s->n + 1.0) / log(2.0), half = log2(rw) - 1;
+	double logfact = lgamma(s->n + 1.0) / log(2.0);
 	struct rs_slot *back = calloc(s->n + 1, sizeof(*back));
-	double fwd, bwd, logp = -INFINITY;
+	double fwd, bwd = -INFINITY, logp = -INFINITY, pw, rw, pwb, rwb;
+	unsigned int first = slots[0].unit, last = slots[s->n - 1].unit, i;
 	int fits, back_fits, separated;
-	unsigned int i;
 
 	fits = order_fits(s, slots, 0, &separated);
 	back_fits = order_fits(s, slots, 1, &separated);
 	for (i = 0; i < s->n; i++)
 		back[i].unit = slots[s->n - 1 - i].unit;
-	fwd = log2_repairs(s, e, slots);
-	bwd = fits ? log2_repairs(s, e, back) : -INFINITY;
+	mixture(group_misfits(s, first, last, cache), &pw, &rw);
+	fwd = log2_add(log2(rw) + log2_middle_repairs(s, slots),
+		       log2_whole_repairs(s, slots));
+	if (fits) {
+		mixture(group_misfits(s, last, first, cache), &pwb, &rwb);
+		bwd = log2_add(log2(rwb) + log2_middle_repairs(s, back),
+			       log2_whole_repairs(s, back));
+		logp = log2_add(log2(pw), bwd - 1);
+	}
 	free(back);
 	if (isnan(fwd) || isnan(bwd))
 		return NAN;
-	if (fits)
-		logp = log2_add(log2(pw), half + bwd);
-	logp = log2_add(logp, half + fwd);
+	logp = log2_add(logp, fwd - 1);
 	if (separated || !back_fits)
-		logp = log2_add(logp, half + fwd);
+		logp = log2_add(logp, fwd - 1);
 	return logp == -INFINITY ? NAN : logfact - logp;
 }
 
@@ -599,30 +709,30 @@ static void tally_print(const struct tally *t, double last)
 		printf("- - %u %u %.4f\n", t->used, t->bad, last);
 }
 
-/* "BITS STDERR SAMPLES DISAGREEMENTS SHARE_NOT_FITTING" over @nseeds. */
+/*
+ * "BITS STDERR SAMPLES DISAGREEMENTS SHARE_NOT_FITTING" over @nseeds, the
+ * last the mean over the seeds of their groups' g.
+ */
 static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES],
 		     unsigned int nseeds)
 {
 	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
-	double g = share_not_fitting(s, seeds, nseeds), pw, rw;
+	double *cache = malloc((s->n * s->n + 1) * sizeof(*cache));
 	struct tally t = { 0 };
-	unsigned int i;
-	struct estimate e;
 	struct rs_stream st;
+	unsigned int i;
+	double g = 0;
 
-	mixture(g, &pw, &rw);
-	e.cls = calloc(s->n + 1, sizeof(*e.cls));
-	e.req = calloc(s->n + 1, sizeof(*e.req));
-	if (set_classes(s, &e))
-		nseeds = 0;
+	for (i = 0; i < s->n * s->n + 1; i++)
+		cache[i] = NAN;
 	for (i = 0; i < nseeds; i++) {
 		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
 		rs_order_full(&st, s->units, s->n, slots);
-		tally_add(&t, surprise(s, &e, slots, pw, rw));
+		tally_add(&t, surprise(s, slots, cache));
+		g += group_misfits(s, slots[0].unit, slots[s->n - 1].unit, cache);
 	}
-	tally_print(&t, g);
-	free(e.req);
-	free(e.cls);
+	tally_print(&t, nseeds ? g / nseeds : 0);
+	free(cache);
 	free(slots);
 }
 

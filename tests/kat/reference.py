@@ -10,11 +10,17 @@ randstruct.rst, written against Python's hashlib/hmac only.
   reference.py full SEED_HEX TAG NAME:SIZE:ALIGN...
                                             full-mode order of a struct of
                                             named fields, no bit-fields
-                                            (version 3: a shuffle that fits
-                                            as it is, else the first-fit
-                                            repair of the 8th, reversed
-                                            when a draw of 1 says so and
-                                            the reversal fits)
+                                            (version 4: a shuffle that fits
+                                            as it is, its first and last
+                                            units kept through 7 more
+                                            shuffles of the rest, else the
+                                            first-fit repair of the 8th's
+                                            middle (of the whole when that
+                                            does not fit), reversed when a
+                                            draw of 1 says so and the
+                                            reversal fits; drawn again,
+                                            16 times at most, while the
+                                            order grows the structure)
 """
 import hashlib
 import hmac
@@ -86,10 +92,11 @@ def plain_size(units, order):
     return (off + align - 1) // align * align
 
 
-def first_fit(units, shuffled):
-    """The repair: the earliest unit needing no padding, else the earliest
-    (no bit-fields here, so the run rules never decide)."""
-    left, off, out = list(shuffled), 0, []
+def first_fit(units, shuffled, off=0):
+    """The repair from offset @off: the earliest unit needing no padding,
+    else the earliest (no bit-fields here, so the run rules never
+    decide)."""
+    left, out = list(shuffled), []
     while left:
         pick = next((i for i in left if off % units[i][1] == 0), left[0])
         left.remove(pick)
@@ -99,19 +106,47 @@ def first_fit(units, shuffled):
     return out
 
 
+MAX_ATTEMPTS = 16
+
+
 def full_order(seed, tag, fields):
+    """The plugin's choice: draws from one stream until an order does not
+    grow the structure (16 at most, else the smallest)."""
     names = [f.split(":")[0] for f in fields]
     units = [tuple(int(x) for x in f.split(":")[1:]) for f in fields]
     s = Stream(seed, identity(tag, 0, names))
     limit = plain_size(units, range(len(units)))
-    for _ in range(PLAIN_ATTEMPTS):
-        order = shuffle(s, list(range(len(units))))
+    best = None
+    for _ in range(MAX_ATTEMPTS):
+        order = full_draw(s, units, limit)
         if plain_size(units, order) <= limit:
             return [names[i] for i in order]
-    repaired = first_fit(units, order)
+        if best is None or plain_size(units, order) < plain_size(units, best):
+            best = order
+    return [names[i] for i in best]
+
+
+def full_draw(s, units, limit):
+    order = shuffle(s, list(range(len(units))))
+    for _ in range(PLAIN_ATTEMPTS - 1):
+        if plain_size(units, order) <= limit:
+            return order
+        if len(order) > 2:
+            order[1:-1] = shuffle(s, order[1:-1])
+        else:
+            order = shuffle(s, order)
+    if plain_size(units, order) <= limit:
+        return order
+    if len(order) > 2:
+        repaired = order[:1] + first_fit(units, order[1:-1],
+                                         units[order[0]][0]) + order[-1:]
+    else:
+        repaired = list(order)
+    if plain_size(units, repaired) > limit:
+        repaired = first_fit(units, order)
     if s.below(2) and plain_size(units, repaired[::-1]) <= limit:
         repaired.reverse()
-    return [names[i] for i in repaired]
+    return repaired
 
 
 def main(argv):

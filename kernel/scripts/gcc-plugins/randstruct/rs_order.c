@@ -2,20 +2,24 @@
 /*
  * rs_order.c - the new order of a structure's units, drawn and repaired.
  *
- * Full mode: Fisher-Yates shuffles of all units are drawn until one, laid
- * out as it is, is no larger than the declaration order and keeps
+ * Full mode: a Fisher-Yates shuffle of all units is taken when, laid out
+ * as it is, it is no larger than the declaration order and keeps
  * bit-field runs apart (two runs of bit-fields never become neighbours:
- * they would merge into one C11 memory location); that order is taken
- * unchanged, so every such order is equally likely.  After
- * RS_PLAIN_ATTEMPTS shuffles that do not fit, the last one is repaired
- * by a first-fit pass that takes, at every step, the earliest unit of the
- * shuffled list that needs no padding at the current offset, subject to
- * the bit-field rule; when no unit fits without padding, the earliest one
- * allowed by the bit-field rule is taken.  A draw of the stream then says
- * whether the repaired order is used backwards (when that fits as it is,
- * too): first fit leaves the units that needed padding towards the end,
- * its reversal towards the start, and the two together keep any one
- * offset of a unit from being as likely as either alone makes it.
+ * they would merge into one C11 memory location).  Otherwise its first
+ * and last units stay and the units between them are shuffled again, up
+ * to RS_PLAIN_ATTEMPTS orders in all, the first that fits taken: every
+ * unit is first and last as often as under a uniform shuffle, where
+ * taking whole shuffles until one fits would favour large first members.
+ * If none fits, the middle of the last is repaired by a first-fit pass
+ * that takes, at every step, the earliest unit of the shuffled list that
+ * needs no padding at the current offset, subject to the bit-field rule
+ * (when no unit fits without padding, the earliest one allowed by the
+ * bit-field rule is taken); if that does not fit, the whole of it is
+ * repaired the same way.  A draw of the stream then says whether the
+ * repaired order is used backwards (when that fits as it is, too): first
+ * fit leaves the units that needed padding towards the end, its reversal
+ * towards the start, and the two together keep any one offset of a unit
+ * from being as likely as either alone makes it.
  *
  * Performance mode works on the declaration order's real cache lines:
  * a line group is the units that start in one line, a block the lines
@@ -145,7 +149,7 @@ static void init_placement(const struct rs_unit_shape *units, unsigned int n,
 	}
 }
 
-/* Full mode's first-fit pass over an already shuffled list of units. */
+/* Full mode's first-fit pass over a whole shuffled list of units. */
 void rs_order_repair(const unsigned int *shuffled,
 		     const struct rs_unit_shape *units, unsigned int n,
 		     struct rs_slot *out)
@@ -156,6 +160,48 @@ void rs_order_repair(const unsigned int *shuffled,
 	memcpy(cand, shuffled, n * sizeof(*cand));
 	init_placement(units, n, &p);
 	place_candidates(units, cand, n, &p, out);
+	free(cand);
+}
+
+static void keep_slot(const struct rs_unit_shape *units, unsigned int unit,
+		      struct placement *p, struct rs_slot *slot)
+{
+	slot->unit = unit;
+	slot->needs_separator = units[unit].is_bitfield_run && p->prev_is_run;
+	slot->pads_to_line = 0;
+	advance(&units[unit], p);
+}
+
+/*
+ * Full mode's first-fit pass over the units between the first and the
+ * last of @order, from where the first one ends; the first and the last
+ * keep their slots.
+ */
+void rs_order_repair_middle(const unsigned int *order,
+			    const struct rs_unit_shape *units, unsigned int n,
+			    struct rs_slot *out)
+{
+	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
+	struct placement p;
+	unsigned int i;
+
+	memset(&p, 0, sizeof(p));
+	if (n < 3) {
+		for (i = 0; i < n; i++)
+			keep_slot(units, order[i], &p, &out[i]);
+		free(cand);
+		return;
+	}
+	keep_slot(units, order[0], &p, &out[0]);
+	for (i = 1; i < n - 1; i++) {
+		cand[i - 1] = order[i];
+		if (units[order[i]].is_bitfield_run)
+			p.runs_left++;
+		else
+			p.others_left++;
+	}
+	place_candidates(units, cand, n - 2, &p, out + 1);
+	keep_slot(units, order[n - 1], &p, &out[n - 1]);
 	free(cand);
 }
 
@@ -219,10 +265,31 @@ int rs_order_reverse_if_fits(const struct rs_unit_shape *units,
 	return fits;
 }
 
+/* Do @slots, laid out as they are, fit without a bit-field separator? */
+int rs_order_slots_fit(const struct rs_unit_shape *units, unsigned int n,
+		       const struct rs_slot *slots)
+{
+	unsigned int *order = (unsigned int *)calloc(n + 1, sizeof(*order));
+	unsigned int i;
+	int fits = 1;
+
+	for (i = 0; i < n; i++) {
+		order[i] = slots[i].unit;
+		fits &= !slots[i].needs_separator;
+	}
+	fits = fits && rs_order_plain_fits(units, order, n);
+	free(order);
+	return fits;
+}
+
 /*
- * Full mode: the first of up to RS_PLAIN_ATTEMPTS shuffles that fits as it
- * is; if none does, the last one repaired by the first-fit pass, reversed
- * when a draw of the stream says so and the reversal fits.
+ * Full mode: a shuffle of all units, taken if it fits as it is; if not,
+ * its first and last units keep their slots and the units between them
+ * are shuffled again (both units, for a structure of two), up to
+ * RS_PLAIN_ATTEMPTS orders in all.  If none
+ * fits, the middle of the last is repaired by the first-fit pass (the
+ * whole of it, when that does not fit), and a draw of the stream says
+ * whether the result is used backwards (when the reversal fits as it is).
  */
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
@@ -230,16 +297,23 @@ void rs_order_full(struct rs_stream *stream,
 {
 	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
 	unsigned int i, attempt;
+	int fits;
 
-	for (attempt = 0; attempt < RS_PLAIN_ATTEMPTS; attempt++) {
-		for (i = 0; i < n; i++)
-			cand[i] = i;
-		rs_shuffle(stream, cand, n);
-		if (rs_order_plain_fits(units, cand, n))
-			break;
+	for (i = 0; i < n; i++)
+		cand[i] = i;
+	rs_shuffle(stream, cand, n);
+	fits = rs_order_plain_fits(units, cand, n);
+	for (attempt = 1; attempt < RS_PLAIN_ATTEMPTS && !fits; attempt++) {
+		if (n > 2)
+			rs_shuffle(stream, cand + 1, n - 2);
+		else
+			rs_shuffle(stream, cand, n);
+		fits = rs_order_plain_fits(units, cand, n);
 	}
-	if (attempt == RS_PLAIN_ATTEMPTS) {
-		rs_order_repair(cand, units, n, out);
+	if (!fits) {
+		rs_order_repair_middle(cand, units, n, out);
+		if (!rs_order_slots_fit(units, n, out))
+			rs_order_repair(cand, units, n, out);
 		if (rs_stream_below(stream, 2))
 			rs_order_reverse_if_fits(units, n, out);
 	} else {

@@ -27,7 +27,7 @@
  * modules derived by another version never mix with these.
  * tests/plugin/derivation.t pins the layouts of each version.
  */
-#define RS_LAYOUT_VERSION	3
+#define RS_LAYOUT_VERSION	4
 
 struct rs_unit_shape {
 	uint64_t size;		/* bytes the unit occupies (model) */
@@ -57,6 +57,11 @@ int rs_order_plain_fits(const struct rs_unit_shape *units,
 void rs_order_repair(const unsigned int *shuffled,
 		     const struct rs_unit_shape *units, unsigned int n,
 		     struct rs_slot *out);
+void rs_order_repair_middle(const unsigned int *order,
+			    const struct rs_unit_shape *units, unsigned int n,
+			    struct rs_slot *out);
+int rs_order_slots_fit(const struct rs_unit_shape *units, unsigned int n,
+		       const struct rs_slot *slots);
 int rs_order_reverse_if_fits(const struct rs_unit_shape *units,
 			     unsigned int n, struct rs_slot *slots);
 void rs_order_performance(struct rs_stream *stream,
