@@ -640,8 +640,9 @@ static int order_fits(const struct spec *s, const struct rs_slot *slots,
 /*
  * -log2 P(y) for the layout y in @slots, from mixture() with its own
  * group's g: the plain term if y fits; its repair forwards (N(y) middles
- * of y's group repair to y, plus the orders whose whole repair is y, each
- * counted at the most a failing order can weigh, as if g were 1), and
+ * of y's group repair to y, plus, when @whole, the orders whose whole
+ * repair is y, each counted at the most a failing order can weigh, as if
+ * g were 1), and
  * backwards if y fits (the same for the reverse of y), half each, and the
  * forward half again if the reversal of y would not have been taken.
  * Every order whose repair gives y is counted, fitting ones too: P is
@@ -649,7 +650,7 @@ static int order_fits(const struct spec *s, const struct rs_slot *slots,
  * when y cannot be replayed either way.
  */
 static double surprise(const struct spec *s, const struct rs_slot *slots,
-		       double *cache)
+		       double *cache, int whole)
 {
 	double logfact = lgamma(s->n + 1.0) / log(2.0);
 	struct rs_slot *back = calloc(s->n + 1, sizeof(*back));
@@ -663,11 +664,11 @@ static double surprise(const struct spec *s, const struct rs_slot *slots,
 		back[i].unit = slots[s->n - 1 - i].unit;
 	mixture(group_misfits(s, first, last, cache), &pw, &rw);
 	fwd = log2_add(log2(rw) + log2_middle_repairs(s, slots),
-		       log2_whole_repairs(s, slots));
+		       whole ? log2_whole_repairs(s, slots) : -INFINITY);
 	if (fits) {
 		mixture(group_misfits(s, last, first, cache), &pwb, &rwb);
 		bwd = log2_add(log2(rwb) + log2_middle_repairs(s, back),
-			       log2_whole_repairs(s, back));
+			       whole ? log2_whole_repairs(s, back) : -INFINITY);
 		logp = log2_add(log2(pw), bwd - 1);
 	}
 	free(back);
@@ -710,8 +711,42 @@ static void tally_print(const struct tally *t, double last)
 }
 
 /*
+ * Did rs_order_full(), for @seed, end in the repair of the whole order
+ * (the middle's repair did not fit)?  Its steps replayed on the stream.
+ */
+static int took_whole_repair(const struct spec *s, const unsigned char *seed)
+{
+	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
+	unsigned int *cand = calloc(s->n + 1, sizeof(*cand));
+	unsigned int i, attempt;
+	struct rs_stream st;
+	int fits, whole = 0;
+
+	rs_stream_init(&st, seed, s->identity, s->identity_len);
+	for (i = 0; i < s->n; i++)
+		cand[i] = i;
+	rs_shuffle(&st, cand, s->n);
+	fits = rs_order_plain_fits(s->units, cand, s->n);
+	for (attempt = 1; attempt < RS_PLAIN_ATTEMPTS && !fits; attempt++) {
+		if (s->n > 2)
+			rs_shuffle(&st, cand + 1, s->n - 2);
+		else
+			rs_shuffle(&st, cand, s->n);
+		fits = rs_order_plain_fits(s->units, cand, s->n);
+	}
+	if (!fits) {
+		rs_order_repair_middle(cand, s->units, s->n, slots);
+		whole = !rs_order_slots_fit(s->units, s->n, slots);
+	}
+	free(cand);
+	free(slots);
+	return whole;
+}
+
+/*
  * "BITS STDERR SAMPLES DISAGREEMENTS SHARE_NOT_FITTING" over @nseeds, the
- * last the mean over the seeds of their groups' g.
+ * last the mean over the seeds of their groups' g.  The whole-order
+ * repair's term enters P(y) only for a structure where some seed took it.
  */
 static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES],
 		     unsigned int nseeds)
@@ -723,12 +758,16 @@ static void estimate(const struct spec *s, unsigned char (*seeds)[RS_SEED_BYTES]
 	unsigned int i;
 	double g = 0;
 
+	int whole = 0;
+
 	for (i = 0; i < s->n * s->n + 1; i++)
 		cache[i] = NAN;
+	for (i = 0; i < nseeds && !whole; i++)
+		whole = took_whole_repair(s, seeds[i]);
 	for (i = 0; i < nseeds; i++) {
 		rs_stream_init(&st, seeds[i], s->identity, s->identity_len);
 		rs_order_full(&st, s->units, s->n, slots);
-		tally_add(&t, surprise(s, slots, cache));
+		tally_add(&t, surprise(s, slots, cache, whole));
 		g += group_misfits(s, slots[0].unit, slots[s->n - 1].unit, cache);
 	}
 	tally_print(&t, nseeds ? g / nseeds : 0);
