@@ -261,8 +261,7 @@ def ceiling():
             p_main = max(exact[j].values())
             if 1.0 / places <= p_main:
                 continue
-            base = label.split(" ")[0]
-            imp = base in k.IMPORTANT or base.endswith("_operations")
+            imp = k.is_named(label)
             impossible += 1
             named += imp
             print("%s %s member %d (%d bytes, align %d): %d places, P >= %.4f "

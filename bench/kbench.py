@@ -1500,9 +1500,7 @@ def table_measured():
             m["ours-full"][i][0], m["mainline-full"][i][0], n, 3))
         members += k
         below += len(bad)
-        base = row["struct"].split()[0]
-        important = (base in IMPORTANT or base.endswith("_operations") or
-                     base.endswith("_ops"))
+        important = is_named(row["struct"])
         again = m.get("mainline-full-again")
         if again:
             noise = sum(1 for i in range(k) if below_mainline(

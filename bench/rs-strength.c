@@ -712,29 +712,17 @@ static void tally_print(const struct tally *t, double last)
 
 /*
  * Did rs_order_full(), for @seed, end in the repair of the whole order
- * (the middle's repair did not fit)?  Its steps replayed on the stream.
+ * (the middle's repair did not fit)?  Its attempts replayed on the stream.
  */
 static int took_whole_repair(const struct spec *s, const unsigned char *seed)
 {
 	struct rs_slot *slots = calloc(s->n + 1, sizeof(*slots));
 	unsigned int *cand = calloc(s->n + 1, sizeof(*cand));
-	unsigned int i, attempt;
 	struct rs_stream st;
-	int fits, whole = 0;
+	int whole = 0;
 
 	rs_stream_init(&st, seed, s->identity, s->identity_len);
-	for (i = 0; i < s->n; i++)
-		cand[i] = i;
-	rs_shuffle(&st, cand, s->n);
-	fits = rs_order_plain_fits(s->units, cand, s->n);
-	for (attempt = 1; attempt < RS_PLAIN_ATTEMPTS && !fits; attempt++) {
-		if (s->n > 2)
-			rs_shuffle(&st, cand + 1, s->n - 2);
-		else
-			rs_shuffle(&st, cand, s->n);
-		fits = rs_order_plain_fits(s->units, cand, s->n);
-	}
-	if (!fits) {
+	if (!rs_order_full_attempts(&st, s->units, s->n, cand)) {
 		rs_order_repair_middle(cand, s->units, s->n, slots);
 		whole = !rs_order_slots_fit(s->units, s->n, slots);
 	}

@@ -141,7 +141,7 @@ def full_draw(s, units, limit):
         repaired = order[:1] + first_fit(units, order[1:-1],
                                          units[order[0]][0]) + order[-1:]
     else:
-        repaired = list(order)
+        repaired = first_fit(units, order)
     if plain_size(units, repaired) > limit:
         repaired = first_fit(units, order)
     if s.below(2) and plain_size(units, repaired[::-1]) <= limit:

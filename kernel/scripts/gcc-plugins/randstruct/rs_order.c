@@ -83,6 +83,22 @@ static void place(const struct rs_unit_shape *u, struct placement *p)
 		p->others_left--;
 }
 
+/* Count the runs and other units of @cand (@count) still to be placed. */
+static void count_candidates(const struct rs_unit_shape *units,
+			     const unsigned int *cand, unsigned int count,
+			     struct placement *p)
+{
+	unsigned int i;
+
+	p->runs_left = p->others_left = 0;
+	for (i = 0; i < count; i++) {
+		if (units[cand[i]].is_bitfield_run)
+			p->runs_left++;
+		else
+			p->others_left++;
+	}
+}
+
 /* Index into @cand of the unit to place next; -1 if @cand is empty. */
 static int pick_next(const struct rs_unit_shape *units,
 		     const unsigned int *cand, unsigned int count,
@@ -175,31 +191,25 @@ static void keep_slot(const struct rs_unit_shape *units, unsigned int unit,
 /*
  * Full mode's first-fit pass over the units between the first and the
  * last of @order, from where the first one ends; the first and the last
- * keep their slots.
+ * keep their slots.  A structure of two units has no middle: the whole
+ * order is repaired.
  */
 void rs_order_repair_middle(const unsigned int *order,
 			    const struct rs_unit_shape *units, unsigned int n,
 			    struct rs_slot *out)
 {
-	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
+	unsigned int *cand;
 	struct placement p;
-	unsigned int i;
 
-	memset(&p, 0, sizeof(p));
 	if (n < 3) {
-		for (i = 0; i < n; i++)
-			keep_slot(units, order[i], &p, &out[i]);
-		free(cand);
+		rs_order_repair(order, units, n, out);
 		return;
 	}
+	cand = (unsigned int *)malloc(n * sizeof(*cand));
+	memcpy(cand, order + 1, (n - 2) * sizeof(*cand));
+	memset(&p, 0, sizeof(p));
 	keep_slot(units, order[0], &p, &out[0]);
-	for (i = 1; i < n - 1; i++) {
-		cand[i - 1] = order[i];
-		if (units[order[i]].is_bitfield_run)
-			p.runs_left++;
-		else
-			p.others_left++;
-	}
+	count_candidates(units, cand, n - 2, &p);
 	place_candidates(units, cand, n - 2, &p, out + 1);
 	keep_slot(units, order[n - 1], &p, &out[n - 1]);
 	free(cand);
@@ -283,34 +293,46 @@ int rs_order_slots_fit(const struct rs_unit_shape *units, unsigned int n,
 }
 
 /*
- * Full mode: a shuffle of all units, taken if it fits as it is; if not,
- * its first and last units keep their slots and the units between them
- * are shuffled again (both units, for a structure of two), up to
- * RS_PLAIN_ATTEMPTS orders in all.  If none
- * fits, the middle of the last is repaired by the first-fit pass (the
- * whole of it, when that does not fit), and a draw of the stream says
- * whether the result is used backwards (when the reversal fits as it is).
+ * Full mode's attempts, into @order: a shuffle of all units, kept if it
+ * fits as it is; if not, its first and last units keep their slots and
+ * the units between them are shuffled again (both units, for a structure
+ * of two), up to RS_PLAIN_ATTEMPTS orders in all.  Returns whether the
+ * last one fits.
+ *
+ * Full mode: the attempts; if none fits, the middle of the last is
+ * repaired by the first-fit pass (the whole of it, when that does not
+ * fit), and a draw of the stream says whether the result is used
+ * backwards (when the reversal fits as it is).
  */
+int rs_order_full_attempts(struct rs_stream *stream,
+			   const struct rs_unit_shape *units, unsigned int n,
+			   unsigned int *order)
+{
+	unsigned int i, attempt;
+	int fits;
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	rs_shuffle(stream, order, n);
+	fits = rs_order_plain_fits(units, order, n);
+	for (attempt = 1; attempt < RS_PLAIN_ATTEMPTS && !fits; attempt++) {
+		if (n > 2)
+			rs_shuffle(stream, order + 1, n - 2);
+		else
+			rs_shuffle(stream, order, n);
+		fits = rs_order_plain_fits(units, order, n);
+	}
+	return fits;
+}
+
 void rs_order_full(struct rs_stream *stream,
 		   const struct rs_unit_shape *units, unsigned int n,
 		   struct rs_slot *out)
 {
 	unsigned int *cand = (unsigned int *)malloc((n + 1) * sizeof(*cand));
-	unsigned int i, attempt;
-	int fits;
+	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		cand[i] = i;
-	rs_shuffle(stream, cand, n);
-	fits = rs_order_plain_fits(units, cand, n);
-	for (attempt = 1; attempt < RS_PLAIN_ATTEMPTS && !fits; attempt++) {
-		if (n > 2)
-			rs_shuffle(stream, cand + 1, n - 2);
-		else
-			rs_shuffle(stream, cand, n);
-		fits = rs_order_plain_fits(units, cand, n);
-	}
-	if (!fits) {
+	if (!rs_order_full_attempts(stream, units, n, cand)) {
 		rs_order_repair_middle(cand, units, n, out);
 		if (!rs_order_slots_fit(units, n, out))
 			rs_order_repair(cand, units, n, out);
@@ -490,13 +512,7 @@ static unsigned int shuffled_group(struct rs_stream *stream,
 		if (i != last || !crosses_line(m, last))
 			cand[count++] = i;
 	rs_shuffle(stream, cand, count);
-	q.runs_left = q.others_left = 0;
-	for (i = 0; i < count; i++) {
-		if (m->units[cand[i]].is_bitfield_run)
-			q.runs_left++;
-		else
-			q.others_left++;
-	}
+	count_candidates(m->units, cand, count, &q);
 	placed = place_candidates(m->units, cand, count, &q, out);
 	if (placed < g->end - g->first)
 		put_unit(m, last, &q, &out[placed++]);

@@ -60,6 +60,9 @@ void rs_order_repair(const unsigned int *shuffled,
 void rs_order_repair_middle(const unsigned int *order,
 			    const struct rs_unit_shape *units, unsigned int n,
 			    struct rs_slot *out);
+int rs_order_full_attempts(struct rs_stream *stream,
+			   const struct rs_unit_shape *units, unsigned int n,
+			   unsigned int *order);
 int rs_order_slots_fit(const struct rs_unit_shape *units, unsigned int n,
 		       const struct rs_slot *slots);
 int rs_order_reverse_if_fits(const struct rs_unit_shape *units,
