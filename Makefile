@@ -53,7 +53,8 @@ deps-plugin:
 			gcc-$(GCC_MAJOR)-plugin-dev g++-$(GCC_MAJOR) >/dev/null; \
 	fi
 
-# Created once; an existing seed is never overwritten.
+# Created once; an existing seed is never overwritten.  The seed, its
+# header and the plugin (the seed compiled in) are private (mode 0600/0700).
 $(SEED_FILE):
 	@mkdir -p $(dir $@)
 	@echo "  SEED    $@"
@@ -74,7 +75,7 @@ $(POLICY_HEADER): $(GEN_POLICY) $(POLICY) FORCE
 $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(SEED_HEADER) $(POLICY_HEADER) \
 	   | deps-plugin
 	@echo "  PLUGIN  $@ ($(GCC) $(GCC_MAJOR))"
-	@$(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -I$(BUILD) \
+	@umask 077; $(PLUGIN_CXX) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -I$(BUILD) \
 		-I$(PLUGIN_SRC_DIR) -o $@ $(PLUGIN_SRCS)
 
 # Everything the plugin tests need, from Debian's archive (root only).

@@ -11,6 +11,14 @@
 #               environment supplies the seed instead of openssl.
 #   SEEDHEADER  RANDSTRUCT_SEED_BYTES: the seed as a 32-byte initializer,
 #               compiled into the plugin.  The hex text never appears.
+#
+# Both are secret: they are created mode 0600 (umask 077 from the first
+# byte on).  One that exists with group or other permissions (copied in by
+# hand, or left by an older kit) is tightened to 0600 with a notice naming
+# it: its content may have been read already, so say so, but a readable
+# copy is no reason to stop a build that can close it.  A symbolic link or
+# anything but a regular file stops the build: chmod would follow the link
+# to a file that is not the build's.
 #   HASHHEADER  public values for module vermagic and layout reports:
 #               RANDSTRUCT_HASHED_SEED, the SHA-256 of the seed's hex text;
 #               RANDSTRUCT_LAYOUT_VERSION, VERSION (the plugin's
@@ -38,17 +46,43 @@ check_seed() {
 		die "$2: seed must be exactly 64 hex digits, found ${#1}"
 }
 
+# must_be_regular FILE WHAT: stop unless FILE is absent or a regular file.
+must_be_regular() {
+	if [ -L "$1" ]; then
+		die "$1: is a symbolic link; the $2 must be a regular file of the build tree"
+	fi
+	if [ -d "$1" ]; then
+		die "$1: is a directory, not the $2 file"
+	fi
+	if [ -e "$1" ] && [ ! -f "$1" ]; then
+		die "$1: is not a regular file; the $2 must be one"
+	fi
+}
+
+# keep_private FILE: tighten an existing secret file to owner-only access.
+keep_private() {
+	[ -n "$(find "$1" -maxdepth 0 -perm /077)" ] || return 0
+	was=$(stat -c %a "$1")
+	chmod go-rwx "$1" ||
+		die "$1: mode $was lets other users read it, and chmod failed"
+	echo "gen-random-seed.sh: notice: $1 was mode $was, readable by other users; now $(stat -c %a "$1") (it reveals the randomized layouts)" >&2
+}
+
 # Replace $1 with stdin's content only when it differs, to spare rebuilds
 # (and writes into read-only trees such as installed kernel headers).
+# PRIVATE=1: $1 is secret (created mode 0600, tightened when looser).
 write_if_changed() {
 	content=$(cat)
-	[ ! -d "$1" ] || die "$1: is a directory, not a header file"
 	if [ -f "$1" ] && [ "$(cat "$1")" = "$content" ]; then
+		[ -z "${PRIVATE-}" ] || keep_private "$1"
 		return 0
 	fi
 	mkdir -p "$(dirname "$1")"
 	tmp="$1.tmp.$$"
-	printf '%s\n' "$content" > "$tmp"
+	(
+		[ -z "${PRIVATE-}" ] || umask 077
+		printf '%s\n' "$content" > "$tmp"
+	)
 	mv -f "$tmp" "$1"
 }
 
@@ -75,10 +109,10 @@ if [ -n "$env_seed" ]; then
 	check_seed "$env_seed" "KBUILD_RANDSTRUCT_SEED"
 fi
 
+must_be_regular "$seed_file" seed
+must_be_regular "$seed_header" "seed header"
 if [ -e "$seed_file" ]; then
-	if [ ! -f "$seed_file" ] || [ ! -r "$seed_file" ]; then
-		die "$seed_file: not a readable file"
-	fi
+	[ -r "$seed_file" ] || die "$seed_file: not a readable file"
 	[ -s "$seed_file" ] || die "$seed_file: seed file is empty"
 	[ "$(wc -l < "$seed_file")" -le 1 ] ||
 		die "$seed_file: seed file must hold a single line"
@@ -87,6 +121,7 @@ if [ -e "$seed_file" ]; then
 	if [ -n "$env_seed" ] && [ "$env_seed" != "$seed" ]; then
 		die "KBUILD_RANDSTRUCT_SEED differs from existing $seed_file"
 	fi
+	keep_private "$seed_file"
 else
 	if [ -n "$env_seed" ]; then
 		seed=$env_seed
@@ -105,7 +140,7 @@ fi
 	printf '#define RANDSTRUCT_SEED_BYTES { '
 	printf '%s' "$seed" | sed 's/\(..\)/0x\1, /g; s/, $//'
 	echo ' }'
-} | write_if_changed "$seed_header"
+} | PRIVATE=1 write_if_changed "$seed_header"
 
 if [ -n "$hash_header" ]; then
 	hash=$(printf '%s' "$seed" | openssl dgst -sha256 -r | cut -c1-64)

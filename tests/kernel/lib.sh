@@ -145,6 +145,18 @@ tree_report() {
 	[ "$1" = B ] || echo "$(out_dir "$1")/randstruct-layout.jsonl"
 }
 
+# tree_fragments NAME: the config fragments of kernel NAME, empty for the
+# architecture's default.  Kernel A on x86_64 adds BTF and an in-tree
+# module (the secrecy tests keep both private); a tier may set its own
+# KERNEL_CONFIG_FRAGMENT.
+tree_fragments() {
+	if [ -n "${KERNEL_CONFIG_FRAGMENT:-}" ]; then
+		echo "$KERNEL_CONFIG_FRAGMENT"
+	elif [ "$1" = A ] && [ "${KERNEL_ARCH:-x86_64}" = x86_64 ]; then
+		echo "$KIT/boot/kernel.config $KIT/boot/btf.config $KIT/boot/secrecy.config"
+	fi
+}
+
 # ensure_build NAME SEED: configured, built kernel NAME with SEED.
 ensure_build() {
 	local name=$1 seed=$2 out
@@ -155,7 +167,8 @@ ensure_build() {
 	   [ "$(cat "$out/scripts/basic/randstruct.seed")" != "$seed" ]; then
 		rm -rf "$out"
 	fi
-	"$KIT/scripts/randstruct-kernel" config "$SRC" "$out" | diag ||
+	KERNEL_CONFIG_FRAGMENT=$(tree_fragments "$name") \
+		"$KIT/scripts/randstruct-kernel" config "$SRC" "$out" | diag ||
 		bail "configuring $name failed"
 	KBUILD_RANDSTRUCT_SEED=$seed KERNEL_CC=$(tree_cc "$name") \
 		KERNEL_REPORT=$(tree_report "$name") \
@@ -200,6 +213,18 @@ ensure_headers_deb() {
 		deb=$(find "$KDIR" -maxdepth 1 -name 'linux-headers-*.deb' | head -n1)
 	fi
 	echo "$deb"
+}
+
+# deb_entries DEB REGEX: "MODE OWNER PATH" of the regular files in package
+# DEB whose path (./...) matches the extended REGEX.
+deb_entries() {
+	dpkg-deb -c "$1" | RE=$2 awk '$1 ~ /^-/ && $6 ~ ENVIRON["RE"] { print $1, $2, $6 }'
+}
+
+# open_entries: the deb_entries lines whose mode grants group or other any
+# access.
+open_entries() {
+	grep -v '^-.\{3\}------ ' || true
 }
 
 # ensure_other_module NAME SEED [VERSION]: rsmod.ko built as another build

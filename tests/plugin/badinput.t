@@ -11,7 +11,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 103
+plan 108
 export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 good=$(test_seed badinput)
@@ -264,7 +264,7 @@ bad_seedfile "empty seed file" "seed file is empty" ""
 
 rm -rf "$T/gen"
 mkdir -p "$T/gen/seed"
-expect_fail "gen-random-seed.sh: seed file is a directory" "not a readable file" \
+expect_fail "gen-random-seed.sh: seed file is a directory" "seed: is a directory" \
 	env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/gen/seed" "$T/gen/seed.h"
 
 # bad_env DESC PATTERN VALUE: KBUILD_RANDSTRUCT_SEED=VALUE with no seed
@@ -297,6 +297,27 @@ expect_fail "gen-random-seed.sh: header path is a directory" \
 	"hdr.h: is a directory" env -u KBUILD_RANDSTRUCT_SEED "$GEN" \
 	"$T/gen/seed" "$T/gen/hdr.h"
 check "... nothing written into it" test -z "$(ls -A "$T/gen/hdr.h")"
+rmdir "$T/gen/hdr.h"
+
+# A secret that is a link would be read, and chmod'ed, through the link.
+printf '%s\n' "$good" > "$T/elsewhere"
+chmod 644 "$T/elsewhere"
+ln -s "$T/elsewhere" "$T/gen/link.seed"
+expect_fail "gen-random-seed.sh: seed file is a symbolic link" \
+	"link.seed: is a symbolic link; the seed must be a regular file" \
+	env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/gen/link.seed" "$T/gen/hdr.h"
+check "... the link's target keeps its mode, no header written" \
+	test "$(stat -c %a "$T/elsewhere")" = 644 -a ! -e "$T/gen/hdr.h"
+ln -s "$T/elsewhere" "$T/gen/link.h"
+expect_fail "gen-random-seed.sh: seed header is a symbolic link" \
+	"link.h: is a symbolic link; the seed header must be a regular file" \
+	env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/gen/seed" "$T/gen/link.h"
+check "... the link's target is untouched" \
+	test "$(cat "$T/elsewhere")" = "$good" -a "$(stat -c %a "$T/elsewhere")" = 644
+mkfifo "$T/gen/fifo.seed"
+expect_fail "gen-random-seed.sh: seed file is a FIFO" \
+	"fifo.seed: is not a regular file; the seed must be one" \
+	env -u KBUILD_RANDSTRUCT_SEED timeout 10 "$GEN" "$T/gen/fifo.seed" "$T/gen/hdr.h"
 
 # --- kernel trees -----------------------------------------------------------
 APPLY=$top/scripts/randstruct-apply

@@ -9,11 +9,14 @@
  * field in declaration order, its new bit offset and size.  Each line is
  * written with a single write() on an O_APPEND descriptor under an
  * exclusive flock(), so parallel compilers sharing one report never
- * interleave.
+ * interleave.  The report gives every randomized layout away: it is
+ * created mode 0600, and one found with group or other permissions is
+ * made 0600 through the open descriptor (no window, no path race).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "randstruct.h"
@@ -60,6 +63,22 @@ static void text_add_string(struct rs_text *t, const char *s)
 	text_add(t, "\"");
 }
 
+/* Open @path for appending, readable by its owner only. */
+static int open_private(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0600);
+	struct stat st;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || (S_ISREG(st.st_mode) && (st.st_mode & 077) &&
+			       fchmod(fd, st.st_mode & 0700))) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 bool rs_report_open(const char *path)
 {
 	int fd;
@@ -68,10 +87,10 @@ bool rs_report_open(const char *path)
 		error("randstruct: %<report=%> needs a file name");
 		return false;
 	}
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+	fd = open_private(path);
 	if (fd < 0) {
-		error("randstruct: cannot open report file %qs: %s", path,
-		      xstrerror(errno));
+		error("randstruct: cannot open report file %qs, readable by its owner only: %s",
+		      path, xstrerror(errno));
 		return false;
 	}
 	close(fd);
@@ -82,7 +101,7 @@ bool rs_report_open(const char *path)
 static void append_line(const struct rs_text *t)
 {
 	size_t done = 0;
-	int fd = open(report_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+	int fd = open_private(report_path);
 
 	if (fd < 0 || flock(fd, LOCK_EX)) {
 		error("randstruct: cannot write report file %qs: %s",
