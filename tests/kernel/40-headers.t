@@ -14,7 +14,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 15
+plan 16
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -43,6 +43,14 @@ holders=$(grep -r -l -a -i -F -e "$SEED_A" -e "$upper" "$root" 2>/dev/null |
 echo "files of the package holding the seed's text: $holders" | diag
 check "the seed's text is only in the package's scripts/basic/randstruct.seed" \
 	test -n "$hdr" -a "$holders" = "${hdr#"$root"/}/scripts/basic/randstruct.seed"
+# The seed in any form: hex text (either case), the seed header's byte
+# list, the 32 raw bytes.
+holders=$(seed_holders "$SEED_A" "$root" | sed "s|^$root/||" | sort | tr '\n' ' ')
+echo "files of the package holding the seed in any form: $holders" | diag
+want=$(for f in scripts/basic/randstruct.seed scripts/gcc-plugins/randomize_layout_plugin.so \
+	scripts/gcc-plugins/randomize_layout_seed.h; do echo "${hdr#"$root"/}/$f"; done | sort | tr '\n' ' ')
+check "the seed in any form is only in the seed, its header and the plugin" \
+	test -n "$hdr" -a "$holders" = "$want"
 
 mod=$KDIR/rsmod-headers
 rm -rf "$mod"

@@ -19,6 +19,7 @@ ensure_build A "$SEED_A"
 out=$(out_dir A)
 extra=$(mktemp -d)
 trap 'rm -rf "$extra"' EXIT
+chmod 755 "$extra"
 
 # The initramfs's /extra: the audit, the privilege dropper, the module,
 # bpftool with its libraries (run through the dynamic loader) and run.sh.

@@ -215,6 +215,28 @@ ensure_headers_deb() {
 	echo "$deb"
 }
 
+# seed_holders SEED DIR: the files below DIR that hold SEED in any form:
+# its hex text in either case, the seed header's byte list ("0x12, 0x34"),
+# or its 32 raw bytes.
+seed_holders() {
+	python3 - "$1" "$2" <<-'PY'
+	import os, sys
+	seed = sys.argv[1]
+	raw = bytes.fromhex(seed)
+	forms = [seed.encode(), seed.upper().encode(), raw,
+		 ", ".join("0x%02x" % b for b in raw).encode()]
+	for top, dirs, files in os.walk(sys.argv[2]):
+	    for name in files:
+	        path = os.path.join(top, name)
+	        if os.path.islink(path) or not os.path.isfile(path):
+	            continue
+	        with open(path, "rb") as f:
+	            data = f.read()
+	        if any(form in data for form in forms):
+	            print(path)
+	PY
+}
+
 # deb_entries DEB REGEX: "MODE OWNER PATH" of the regular files in package
 # DEB whose path (./...) matches the extended REGEX.
 deb_entries() {
