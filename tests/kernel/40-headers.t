@@ -14,7 +14,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 17
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -99,6 +99,8 @@ mkdir -p "$inst"
 for p in "$deb" "$image" "$dbg"; do
 	dpkg-deb -x "$p" "$inst"
 done
+check "no file of linux-image or linux-image-dbg holds the seed in any form" \
+	test -z "$(seed_holders "$SEED_A" "$inst" | grep -v "^$inst/usr/src/")"
 rc=0
 "$SRC/scripts/randstruct-exposure" root "$inst" >"$tmp/audit.log" 2>&1 || rc=$?
 tail -3 "$tmp/audit.log" | diag
