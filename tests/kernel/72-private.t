@@ -22,6 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 seed=$out/scripts/basic/randstruct.seed
 
+# shellcheck disable=SC2317 # called through check
 # owner_only FILE...: none of the files grants group or other any access.
 owner_only() {
 	[ $# -gt 0 ] && [ -z "$(find "$@" -maxdepth 0 -perm /077)" ]
@@ -82,8 +83,11 @@ kmake -s -C "$SRC" O="$out" INSTALL_MOD_PATH="$tmp/root" modules_install \
 kmake -s -C "$out" M="$(dirname "$ko")" INSTALL_MOD_PATH="$tmp/root" \
 	modules_install >>"$tmp/install.log" 2>&1
 mkdir -p "$tmp/bin" "$tmp/root/boot"
-printf '#!/bin/sh\ncp "$2" "$4/vmlinuz-$1"\ncp "$3" "$4/System.map-$1"\n' \
-	>"$tmp/bin/rs-installkernel"
+cat >"$tmp/bin/rs-installkernel" <<'EOF'
+#!/bin/sh
+cp "$2" "$4/vmlinuz-$1"
+cp "$3" "$4/System.map-$1"
+EOF
 chmod 755 "$tmp/bin/rs-installkernel"
 HOME=$tmp INSTALLKERNEL=rs-installkernel INSTALL_PATH=$tmp/root/boot \
 	kmake -s -C "$SRC" O="$out" install >>"$tmp/install.log" 2>&1
