@@ -406,16 +406,31 @@ static void register_build_pragma(void *event_data, void *user_data)
 		c_register_pragma("randstruct", "build", check_build_pragma);
 }
 
-static bool is_cplusplus(void)
-{
-	return strstr(lang_hooks.name, "C++") != NULL;
-}
-
+/*
+ * The C front end names itself "GNU C" and its dialect: "GNU C89" for
+ * -std=c89, c90, gnu89, gnu90, iso9899:1990 and iso9899:199409, then
+ * "GNU C99", "GNU C11", "GNU C17" and "GNU C2X" (GCC 11 and 12; newer
+ * GCCs add "GNU C23" and the like, old ones said "GNU C").  A digit after
+ * "GNU C" is what sets them apart from "GNU C++14"; any other front end,
+ * Objective-C ("GNU Objective-C") among them, is refused in plugin_init().
+ */
 static bool is_c(void)
 {
-	return !strcmp(lang_hooks.name, "GNU C") ||
-	       !strncmp(lang_hooks.name, "GNU C1", 6) ||
-	       !strncmp(lang_hooks.name, "GNU C8", 6);
+	const char *name = lang_hooks.name;
+
+	if (strncmp(name, "GNU C", 5))
+		return false;
+	return name[5] == '\0' || ISDIGIT(name[5]);
+}
+
+/*
+ * lto1 ("GNU GIMPLE") loads the plugin too when the objects were compiled
+ * with it and -flto: the layouts were decided when they were compiled, so
+ * it has nothing to do there.
+ */
+static bool is_lto(void)
+{
+	return !strcmp(lang_hooks.name, "GNU GIMPLE");
 }
 
 static void register_callbacks(const char *name)
@@ -441,15 +456,16 @@ int plugin_init(struct plugin_name_args *info,
 		      gcc_version.basever, version->basever);
 		return 1;
 	}
-	if (is_cplusplus()) {
+	/* Loaded and doing nothing would look like success: refuse. */
+	if (!is_c() && !is_lto()) {
 		error(
-		      "randstruct: the plugin randomizes C structures only and refuses to run in %s; drop %<-fplugin=%s%> for C++",
+		      "randstruct: the plugin randomizes C structures only and refuses to run in %s; drop %<-fplugin=%s%> for this language",
 		      lang_hooks.name, info->full_name);
 		return 1;
 	}
 	if (!parse_arguments(info))
 		return 1;
-	if (!is_c())
+	if (is_lto())
 		return 0;
 	register_callbacks(info->base_name);
 	return 0;
