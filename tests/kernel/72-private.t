@@ -13,7 +13,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 17
+plan 16
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)

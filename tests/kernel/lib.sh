@@ -146,14 +146,17 @@ tree_report() {
 }
 
 # tree_fragments NAME: the config fragments of kernel NAME, empty for the
-# architecture's default.  Kernel A on x86_64 adds BTF and an in-tree
-# module (the secrecy tests keep both private); a tier may set its own
-# KERNEL_CONFIG_FRAGMENT.
+# architecture's default.  On x86_64 both kernels add BTF and an in-tree
+# module (the secrecy tests keep both private; 85-rebuild.t compares
+# their layouts, so they have the same structures); kernel B, the build
+# farm's, keeps its build directory open to icecream's daemon.  A tier
+# may set its own KERNEL_CONFIG_FRAGMENT.
 tree_fragments() {
 	if [ -n "${KERNEL_CONFIG_FRAGMENT:-}" ]; then
 		echo "$KERNEL_CONFIG_FRAGMENT"
-	elif [ "$1" = A ] && [ "${KERNEL_ARCH:-x86_64}" = x86_64 ]; then
-		echo "$KIT/boot/kernel.config $KIT/boot/btf.config $KIT/boot/secrecy.config"
+	elif [ "${KERNEL_ARCH:-x86_64}" = x86_64 ]; then
+		echo "$KIT/boot/kernel.config $KIT/boot/btf.config $KIT/boot/secrecy.config" \
+			"$([ "$1" != B ] || echo "$KIT/boot/farm.config")"
 	fi
 }
 
