@@ -4,7 +4,8 @@
 # The build tree keeps the seed and the layouts to its owner: the seed,
 # the seed header, the plugin and its objects and the layout report are
 # owner-only, the output directory (and an M= module's) is mode 0700
-# (CONFIG_RANDSTRUCT_PRIVATE_FILES), a looser seed or output directory is
+# (CONFIG_RANDSTRUCT_PRIVATE_FILES), and so is the source tree's top
+# directory in an in-tree build (no O=), a looser seed or output directory is
 # tightened with a notice, a seed that is a symbolic link stops the build,
 # make modules_install and make install write root-only files, and the
 # audit (scripts/randstruct-exposure) finds nothing in the tree, but names
@@ -13,7 +14,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 19
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -100,6 +101,27 @@ check "make M=... modules_install installs rsmod.ko root-only" \
 	owner_only "$tmp"/root/lib/modules/*/updates/rsmod.ko
 check "make install installs the image and System.map root-only" \
 	owner_only "$tmp"/root/boot/vmlinuz-* "$tmp"/root/boot/System.map-*
+
+# In the source tree itself (no O=): a hard-linked copy of the source
+# with A's configuration; the kit writes only new files there.
+intree=$tmp/intree
+cp -al "$SRC" "$intree"
+cp "$out/.config" "$intree/.config"
+chmod 755 "$intree"
+KBUILD_RANDSTRUCT_REPORT=$intree/layout.jsonl kmake -s -C "$intree" -j"$JOBS" \
+	olddefconfig modules_prepare kernel/cred.o >"$tmp/intree.log" 2>&1 ||
+	bail "the in-tree build failed, see $tmp/intree.log"
+grep PRIVATE "$tmp/intree.log" | diag
+check "in-tree: the source tree's top directory is made private ($(stat -c %a "$intree"))" \
+	test "$(stat -c %a "$intree")" = 700
+mapfile -t private < <(find "$intree/scripts/gcc-plugins" -newer "$intree/.config" \
+	-type f \( -name '*.o' -o -name '*.so' -o -name 'randomize_layout_seed.h' \))
+check "in-tree: the seed, its header, the plugin and its ${#private[@]} files are owner-only" \
+	owner_only "$intree/scripts/basic/randstruct.seed" "${private[@]}" \
+	"$intree/scripts/gcc-plugins/randomize_layout_seed.h"
+check "in-tree: the layout report of kernel/cred.o is owner-only" \
+	owner_only "$intree/layout.jsonl"
+rm -rf "$intree"
 
 # The audit, on this tree: nothing; with its top directory opened up,
 # vmlinux and the seed among what it names.

@@ -54,6 +54,7 @@ printf '\nconst char rs_rebuild_test_marker[] = "%s";\n' "$(date +%s%N)" >>"$lis
 mv "$lists.new" "$lists"
 
 icecream_up "$KDIR/icecream" || bail "cannot start the icecream farm"
+icecream_share_plugin "$out" || bail "cannot give the icecc user the plugin (setfacl)"
 ccache -z >/dev/null
 touch "$keep/stamp"
 sleep 1

@@ -9,6 +9,8 @@
 #
 #   icecream_up DIR      start it; logs and environments under DIR
 #   icecream_run CMD...  run CMD as a client of rs-ice-a's daemon
+#   icecream_share_plugin OUT
+#                        let the icecc user read OUT's plugin
 #   icecream_remote_jobs / icecream_local_jobs
 #                        compile jobs the scheduler sent to rs-ice-b, and
 #                        jobs the client compiled itself
@@ -81,6 +83,16 @@ icecream_up() {
 
 icecream_run() {
 	ICECC_TEST_SOCKET=$ICE_SOCKETS/a ip netns exec rs-ice-a "$@"
+}
+
+# The plugin holds the seed and is its owner's only (0700); the daemon
+# packs it into the compiler environment as the icecc user.  A default ACL
+# on its directory lets that user, and nobody else, read it, also once it is
+# rebuilt: where a default ACL applies, the umask does not.
+icecream_share_plugin() {
+	local dir=$1/scripts/gcc-plugins
+	setfacl -d -m u::rwx,g::-,o::-,u:icecc:r "$dir" &&
+		setfacl -m u:icecc:r "$dir/randomize_layout_plugin.so"
 }
 
 icecream_remote_jobs() {
