@@ -6,8 +6,9 @@
 # task_struct's blocked and saved_sigmask, /proc/self/status) and loads test
 # modules: built against A (in-tree and from linux-headers) they load into
 # A and read the right task_struct fields; built against B, or with A's
-# seed by a plugin of another layout version, they are refused by A with a
-# vermagic error naming both.
+# seed by a plugin of another layout version, in performance mode or with
+# another policy, they are refused by A with a vermagic error naming both
+# layout ids.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
@@ -17,7 +18,7 @@
 headers=0
 [ -e "$(dirname "$0")/40-headers.t" ] && headers=1
 # shellcheck disable=SC2086 # one word per kernel
-plan $((5 * $(echo $KERNELS | wc -w) + 7 + headers + $(has_kernel B && echo 1 || echo 0)))
+plan $((5 * $(echo $KERNELS | wc -w) + 11 + headers + $(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
 ko_a=$(ensure_module A)
@@ -28,8 +29,11 @@ else
 	ko_b=$(ensure_other_module B "$SEED_B")
 fi
 ko_v=$(ensure_version_module)
+ko_perf=$(ensure_other_module perf "$SEED_A" performance)
+ko_pol=$(ensure_other_module policy "$SEED_A" policy)
 ko_hdr=$KDIR/rsmod-headers/rsmod.ko
-mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko")
+mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko"
+	"$ko_perf=5-rsmod-perf.ko" "$ko_pol=6-rsmod-policy.ko")
 [ -f "$ko_hdr" ] && mods_a+=("$ko_hdr=3-rsmod-headers.ko")
 
 boot() {
@@ -96,6 +100,16 @@ check "module built with A's seed by layout version $((ver + 1)) is refused by A
 	grep -qx 'RANDSTRUCT-INSMOD: 4-rsmod-nextver.ko refused' "$log_a"
 check "A's console names both layout versions (v$((ver + 1)) should be v$ver)" \
 	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_A" $((ver + 1)))' should be '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver")'" "$log_a"
+id_a=$(vermagic_id "$SEED_A" "$ver")
+check "module built with A's seed and release in performance mode is refused by A" \
+	grep -qx 'RANDSTRUCT-INSMOD: 5-rsmod-perf.ko refused' "$log_a"
+check "A's console names both layout ids (performance should be full)" \
+	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver" performance)' should be '.*RANDSTRUCT_${id_a}'" "$log_a"
+check "module built with A's seed and release and another policy is refused by A" \
+	grep -qx 'RANDSTRUCT-INSMOD: 6-rsmod-policy.ko refused' "$log_a"
+check "A's console names both layout ids (the other policy's should be A's)" \
+	grep -q "version magic '.*RANDSTRUCT_$(vermagic_id "$SEED_A" "$ver" full \
+		"$KDIR/linux-policy/scripts/gcc-plugins/randstruct.policy")' should be '.*RANDSTRUCT_${id_a}'" "$log_a"
 if [ "$headers" = 1 ] && [ -f "$ko_hdr" ]; then
 	check "module built against the bindeb-pkg headers loads into A" \
 		grep -qx 'RANDSTRUCT-INSMOD: 3-rsmod-headers.ko loaded' "$log_a"

@@ -252,14 +252,17 @@ open_entries() {
 	grep -v '^-.\{3\}------ ' || true
 }
 
-# ensure_other_module NAME SEED [VERSION]: rsmod.ko built as another build
+# ensure_other_module NAME SEED [VARIANT]: rsmod.ko built as another build
 # would build it against kernel A's configuration: with SEED instead of
-# A's and, given VERSION, by a plugin whose RS_LAYOUT_VERSION is VERSION
-# (as an older or newer kit would).  The tree is then a hard-linked copy
-# of the source with only rs_order.h replaced.  Prepared with
-# modules_prepare in out-NAME, no kernel built.
+# A's and, given VARIANT, also
+#   N            by a plugin whose RS_LAYOUT_VERSION is N (an older or
+#                newer kit),
+#   performance  in performance mode,
+#   policy       with a policy of one more directive.
+# A changed source is a hard-linked copy of the source with only that file
+# replaced.  Prepared with modules_prepare in out-NAME, no kernel built.
 ensure_other_module() {
-	local name=$1 seed=$2 ver=${3:-} src=$SRC out a
+	local name=$1 seed=$2 variant=${3:-} src=$SRC out a
 	out=$(out_dir "$name")
 	a=$(out_dir A)
 	if [ -f "$out/rsmod/rsmod.ko" ] && [ "$out/rsmod/rsmod.ko" -nt "$a/vmlinux" ]; then
@@ -267,25 +270,45 @@ ensure_other_module() {
 		return
 	fi
 	rm -rf "$out"
-	if [ -n "$ver" ]; then
-		src=$KDIR/linux-$name
-		rm -rf "$src"
-		cp -al "$SRC" "$src"
-		local h=$src/scripts/gcc-plugins/randstruct/rs_order.h
-		sed "s/^#define RS_LAYOUT_VERSION[ \t]*[0-9]*$/#define RS_LAYOUT_VERSION\t$ver/" \
-			"$h" >"$h.new"
-		rm -f "$h"
-		mv "$h.new" "$h"
-	fi
+	case $variant in
+	[0-9]*)
+		src=$(source_copy "$name")
+		replace_file "$src/scripts/gcc-plugins/randstruct/rs_order.h" sed \
+			"s/^#define RS_LAYOUT_VERSION[ \t]*[0-9]*$/#define RS_LAYOUT_VERSION\t$variant/"
+		;;
+	policy)
+		src=$(source_copy "$name")
+		# shellcheck disable=SC2016 # sed's $ (the last line)
+		replace_file "$src/scripts/gcc-plugins/randstruct.policy" sed \
+			'$a randomize struct rsmod_policy_probe'
+		;;
+	esac
 	mkdir -p "$out/scripts/basic"
 	cp "$a/.config" "$a/Module.symvers" "$out/"
+	if [ "$variant" = performance ]; then
+		echo CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y >>"$out/.config"
+	fi
 	echo "$seed" >"$out/scripts/basic/randstruct.seed"
-	kmake -s -C "$src" O="$out" -j"$JOBS" modules_prepare \
+	kmake -s -C "$src" O="$out" -j"$JOBS" olddefconfig modules_prepare \
 		>"$out/prepare.log" 2>&1 ||
 		bail "modules_prepare for module $name failed, see $out/prepare.log"
 	"$KIT/scripts/randstruct-kernel" module "$src" "$out" "$out/rsmod" ||
 		bail "building rsmod $name failed"
 	echo "$out/rsmod/rsmod.ko"
+}
+
+# source_copy NAME: a fresh hard-linked copy of the source, for NAME.
+source_copy() {
+	rm -rf "$KDIR/linux-$1"
+	cp -al "$SRC" "$KDIR/linux-$1" && echo "$KDIR/linux-$1"
+}
+
+# replace_file FILE CMD...: FILE becomes CMD's output on it, as a new file
+# (FILE may be a hard link into the source).
+replace_file() {
+	local f=$1
+	shift
+	"$@" "$f" >"$f.new" && rm -f "$f" && mv "$f.new" "$f"
 }
 
 # ensure_version_module: rsmod.ko built with A's seed by a plugin of the
@@ -348,9 +371,12 @@ layout_version() {
 		"$SRC/scripts/gcc-plugins/randstruct/rs_order.h"
 }
 
-# vermagic_id SEED VERSION: what module vermagic carries after RANDSTRUCT_.
+# vermagic_id SEED VERSION [MODE [POLICY-FILE]]: the layout id
+# (gen-random-seed.sh); MODE full and the source's policy by default.
 vermagic_id() {
-	echo "v${2}_$(printf 'randstruct layout %s seed %s' "$2" "$1" |
+	local mode=${3:-full} policy=${4:-$SRC/scripts/gcc-plugins/randstruct.policy}
+	echo "v${2}_${mode}_$(printf 'randstruct layout %s mode %s policy %s seed %s' \
+		"$2" "$mode" "$(sha256sum <"$policy" | cut -c1-64)" "$1" |
 		sha256sum | cut -c1-64)"
 }
 

@@ -11,7 +11,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 108
+plan 110
 export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 good=$(test_seed badinput)
@@ -237,7 +237,7 @@ bad_seedfile() {
 	printf '%b' "$3" > "$T/gen/seed"
 	expect_fail "gen-random-seed.sh: $1" "$2" \
 		env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/gen/seed" \
-		"$T/gen/seed.h" "$T/gen/hash.h" 1
+		"$T/gen/seed.h" "$T/gen/hash.h" 1 full none
 	check "... no header written" \
 		test ! -e "$T/gen/seed.h" -a ! -e "$T/gen/hash.h"
 }
@@ -249,9 +249,15 @@ expect_fail "gen-random-seed.sh: one argument" "usage: gen-random-seed.sh" \
 expect_fail "gen-random-seed.sh: a hash header without a layout version" \
 	"usage: gen-random-seed.sh" "$GEN" "$T/a" "$T/b" "$T/c"
 expect_fail "gen-random-seed.sh: five arguments" "usage: gen-random-seed.sh" \
-	"$GEN" "$T/a" "$T/b" "$T/c" 1 e
+	"$GEN" "$T/a" "$T/b" "$T/c" 1 full
 expect_fail "gen-random-seed.sh: a layout version that is no number" \
-	"layout version '1 2' must be a number" "$GEN" "$T/a" "$T/b" "$T/c" "1 2"
+	"layout version '1 2' must be a number" "$GEN" "$T/a" "$T/b" "$T/c" "1 2" full none
+expect_fail "gen-random-seed.sh: a layout mode that is neither full nor performance" \
+	"layout mode 'fast' must be 'full' or 'performance'" \
+	"$GEN" "$T/a" "$T/b" "$T/c" 1 fast none
+expect_fail "gen-random-seed.sh: a policy file that does not exist" \
+	"$T/no.policy: policy file is not a readable regular file" \
+	"$GEN" "$T/a" "$T/b" "$T/c" 1 full "$T/no.policy"
 bad_seedfile "seed file too short" "seed must be exactly 64 hex digits, found 63" \
 	"${good:1}\n"
 bad_seedfile "seed file not hex" "seed must be lowercase hex digits" \

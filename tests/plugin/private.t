@@ -17,7 +17,7 @@ mode() {
 	stat -c %a "$1"
 }
 
-env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/new.seed" "$T/new.h" "$T/hash.h" 1 \
+env -u KBUILD_RANDSTRUCT_SEED "$GEN" "$T/new.seed" "$T/new.h" "$T/hash.h" 1 full none \
 	2>"$T/err"
 check_eq "a new seed file is mode 600 under umask 022" 600 "$(mode "$T/new.seed")"
 check_eq "... its seed header too" 600 "$(mode "$T/new.h")"
