@@ -46,8 +46,8 @@ for k in $KERNELS; do
 	split=$(xargs -r grep -l -- '-include  *[^ ]*randstruct_build\.h' <"$out/.c-objects" | wc -l)
 	check "kernel $k: every command line joins -include to the build header (one word; $split split)" \
 		test "$joined" = "$total" -a "$split" = 0
-	check "kernel $k: randstruct_build.h names the layout version, seed hash and plugin binary" \
-		grep -q "^#pragma randstruct build \"layout=$(layout_version) seed=$(seed_hash "$seed") plugin=$(sha256sum <"$out/scripts/gcc-plugins/randomize_layout_plugin.so" | cut -c1-64) " \
+	check "kernel $k: randstruct_build.h names the layout version, seed hash, layout id and plugin binary" \
+		grep -q "^#pragma randstruct build \"layout=$(layout_version) seed=$(seed_hash "$seed") id=$(vermagic_id "$seed" "$(layout_version)" "$(layout_mode "$k")") plugin=$(sha256sum <"$out/scripts/gcc-plugins/randomize_layout_plugin.so" | cut -c1-64) " \
 		"$out/scripts/gcc-plugins/randstruct_build.h"
 
 	# The vDSO's userspace objects filter RANDSTRUCT_CFLAGS out; the

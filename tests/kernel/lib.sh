@@ -371,6 +371,15 @@ layout_version() {
 		"$SRC/scripts/gcc-plugins/randstruct/rs_order.h"
 }
 
+# layout_mode K: full or performance, as kernel K's configuration says.
+layout_mode() {
+	if grep -q '^CONFIG_RANDSTRUCT_PERFORMANCE=y' "$(out_dir "$1")/.config"; then
+		echo performance
+	else
+		echo full
+	fi
+}
+
 # vermagic_id SEED VERSION [MODE [POLICY-FILE]]: the layout id
 # (gen-random-seed.sh); MODE full and the source's policy by default.
 vermagic_id() {
