@@ -11,7 +11,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 110
+plan 117
 export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 good=$(test_seed badinput)
@@ -130,22 +130,60 @@ build_header() {
 	printf '#pragma randstruct build %s\n' "$2" > "$T/$1"
 }
 seedhash=$(printf '%s' "$good" | sha256sum | cut -c1-64)
-build_header stale-seed.h "\"layout=$ver seed=$(test_seed other) plugin=0 args=\""
+# The plugin's compiled-in policy digest, as gen-randstruct-policy.sh wrote it.
+builtin_policy=$(sed -n 's/^#define RANDSTRUCT_POLICY_SHA256 "\(.*\)"$/\1/p' \
+	"$(dirname "$PLUGIN")/randstruct_policy.h")
+# layout_id MODE [POLICY]: the id scripts/gen-random-seed.sh gives seed $good.
+layout_id() {
+	printf 'v%s_%s_%s' "$ver" "$1" "$(printf \
+		'randstruct layout %s mode %s policy %s seed %s' \
+		"$ver" "$1" "${2:-$builtin_policy}" "$good" | sha256sum | cut -c1-64)"
+}
+id_full=$(layout_id full)
+id_perf=$(layout_id performance)
+build_header stale-seed.h "\"layout=$ver seed=$(test_seed other) id=$id_full plugin=0 args=\""
 bad_arg "build header of another seed: stale, named" \
 	"stale-seed.h. is stale: it names layout version $ver and seed SHA-256 $(test_seed other)" \
 	"$A-seed=$good" -include "$T/stale-seed.h"
-build_header stale-version.h "\"layout=$((ver + 1)) seed=$seedhash plugin=0 args=\""
+build_header stale-version.h "\"layout=$((ver + 1)) seed=$seedhash id=$id_full plugin=0 args=\""
 bad_arg "build header of another layout version: stale, named" \
 	"stale-version.h. is stale: it names layout version $((ver + 1))" \
 	"$A-seed=$good" -include "$T/stale-version.h"
 build_header garbled.h '"layout seed"'
 bad_arg "garbled build header" "malformed .#pragma randstruct build" \
 	"$A-seed=$good" -include "$T/garbled.h"
-build_header current.h "\"layout=$ver seed=$seedhash plugin=0 args=\""
+build_header no-id.h "\"layout=$ver seed=$seedhash plugin=0 args=\""
+bad_arg "build header without a layout id" "malformed .#pragma randstruct build" \
+	"$A-seed=$good" -include "$T/no-id.h"
+build_header current.h "\"layout=$ver seed=$seedhash id=$id_full plugin=0 args=\""
 rm -f "$T/t.o"
 check "the current build header compiles, without a warning" \
 	test -z "$(rs_cc "$A-seed=$good" -Wall -include "$T/current.h" -c "$T/t.c" \
 		-o "$T/t.o" 2>&1)" -a -s "$T/t.o"
+# Arguments a KCFLAGS or a module Makefile could add to kbuild's: each
+# changes or drops the layouts without changing the id vermagic carries.
+bad_arg "performance-mode against a full-mode build header: both ids named" \
+	"current.h. names layout id $id_full, this compilation's is $id_perf: the mode" \
+	"$A-seed=$good" "$A-performance-mode" -include "$T/current.h"
+build_header perf.h "\"layout=$ver seed=$seedhash id=$id_perf plugin=0 args=\""
+rm -f "$T/t.o"
+check "performance-mode with a performance-mode build header compiles" \
+	test -z "$(rs_cc "$A-seed=$good" "$A-performance-mode" -Wall \
+		-include "$T/perf.h" -c "$T/t.c" -o "$T/t.o" 2>&1)" -a -s "$T/t.o"
+bad_arg "full mode against a performance-mode build header" \
+	"names layout id $id_perf, this compilation's is $id_full" \
+	"$A-seed=$good" -include "$T/perf.h"
+build_header other-policy.h "\"layout=$ver seed=$seedhash id=$(layout_id full "$(test_seed policy)") plugin=0 args=\""
+bad_arg "a build header of another compiled-in policy" \
+	"other-policy.h. names layout id v${ver}_full_[0-9a-f]*, this compilation's is $id_full: the mode or the compiled-in policy" \
+	"$A-seed=$good" -include "$T/other-policy.h"
+printf 'randomize struct s\n' > "$T/extra.pol"
+bad_arg "policy= inside a kbuild build (build header present)" \
+	"policy= adds a policy that the kernel tree's layout id does not cover" \
+	"$A-seed=$good" "$A-policy=$T/extra.pol" -include "$T/current.h"
+bad_arg "disable inside a kbuild build" \
+	"this compilation's is none: the plugin's disable argument" \
+	"$A-seed=$good" "$A-disable" -include "$T/current.h"
 
 # --- plugin: policy= --------------------------------------------------------
 bad_arg "policy without =" "argument .policy. needs a value" "$A-policy"

@@ -37,8 +37,9 @@
  * It also checks that the build asks for what it derives: layout-version=
  * and the build header's "#pragma randstruct build" (kbuild includes it in
  * every object it compiles with the plugin, so that any change of plugin,
- * seed or arguments rebuilds them) must name this plugin's layout version
- * and seed, or the compilation stops.
+ * seed or arguments rebuilds them) must name this plugin's layout version,
+ * seed and layout id (so its mode, policy and absence of disable), or the
+ * compilation stops.
  */
 #include <errno.h>
 
@@ -365,14 +366,51 @@ static void on_finish_unit(void *event_data, void *user_data)
 }
 
 /*
- * #pragma randstruct build "layout=N seed=SHA256 ...": written by kbuild
- * into scripts/gcc-plugins/randstruct_build.h.  The rest of the string
- * (the plugin binary's hash, the arguments) is there to change the header,
- * and with it every object's dependencies and ccache's key.
+ * What makes this compilation's layouts other than the id kbuild wrote:
+ * a mode, policy= or disable the kernel tree was not built with (a
+ * KCFLAGS or a module Makefile can add them), or another compiled-in
+ * policy.  NULL when there is none.
+ */
+static const char *layout_input_mismatch(const char *named_id,
+					 char derived[RS_LAYOUT_ID_SIZE])
+{
+	const char *mode = rs_config.performance_mode ? "performance" : "full";
+
+	rs_layout_id(RS_LAYOUT_VERSION, mode, rs_policy_builtin_digest(),
+		     rs_config.seed, derived);
+	if (rs_config.disabled)
+		return "the plugin's disable argument would leave declaration order";
+	if (rs_policy_argument_files())
+		return "policy= adds a policy that the kernel tree's layout id does not cover";
+	if (strcmp(named_id, derived))
+		return "the mode or the compiled-in policy differs from the kernel tree's";
+	return NULL;
+}
+
+static void check_layout_id(location_t loc, const char *named_id)
+{
+	char derived[RS_LAYOUT_ID_SIZE];
+	const char *why = layout_input_mismatch(named_id, derived);
+
+	if (!why)
+		return;
+	error_at(loc,
+		 "randstruct: %qs names layout id %s, this compilation's is %s: %s; build with the kernel tree's plugin and arguments only",
+		 LOCATION_FILE(loc), named_id,
+		 rs_config.disabled ? "none" : derived, why);
+}
+
+/*
+ * #pragma randstruct build "layout=N seed=SHA256 id=ID ...": written by
+ * kbuild into scripts/gcc-plugins/randstruct_build.h.  ID is the layout id
+ * module vermagic carries.  The rest of the string (the plugin binary's
+ * hash, the arguments) is there to change the header, and with it every
+ * object's dependencies and ccache's key.
  */
 static void check_build_pragma(cpp_reader *reader)
 {
 	char seed_hash[2 * RS_SHA256_BYTES + 1];
+	char id[RS_LAYOUT_ID_SIZE];
 	location_t loc = input_location;
 	const char *text;
 	int layout;
@@ -384,14 +422,17 @@ static void check_build_pragma(cpp_reader *reader)
 		return;
 	}
 	text = TREE_STRING_POINTER(str);
-	if (sscanf(text, "layout=%d seed=%64[0-9a-f]", &layout, seed_hash) != 2) {
+	if (sscanf(text, "layout=%d seed=%64[0-9a-f] id=%95[0-9a-z_]", &layout,
+		   seed_hash, id) != 3) {
 		error_at(loc, "randstruct: malformed %<#pragma randstruct build \"%s\"%>",
 			 text);
 		return;
 	}
 	if (layout == RS_LAYOUT_VERSION &&
-	    !strcmp(seed_hash, rs_config.seed_hash))
+	    !strcmp(seed_hash, rs_config.seed_hash)) {
+		check_layout_id(loc, id);
 		return;
+	}
 	error_at(loc,
 		 "randstruct: %qs is stale: it names layout version %d and seed SHA-256 %s, this plugin derives version %d with seed SHA-256 %s; rebuild the kernel tree (make, or make modules_prepare) before building against it",
 		 LOCATION_FILE(loc), layout, seed_hash, RS_LAYOUT_VERSION,

@@ -119,6 +119,8 @@ void rs_check_casts_in_function(tree fndecl);
 void rs_check_casts_in_decl(tree decl);
 bool rs_policy_load(const char *path);
 bool rs_policy_load_builtin(void);
+unsigned int rs_policy_argument_files(void);
+const char *rs_policy_builtin_digest(void);
 bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to);
 int rs_policy_decision(const_tree type);
 

@@ -64,4 +64,10 @@ int rs_parse_seed_hex(const char *text, size_t len,
 void rs_hex(const unsigned char *bytes, size_t len, char *out);
 void rs_seed_hash_hex(const unsigned char seed[RS_SEED_BYTES], char out[65]);
 
+/* "vVERSION_MODE_" and 64 hex digits, with room to spare: rs_seed.c. */
+#define RS_LAYOUT_ID_SIZE	96
+void rs_layout_id(int version, const char *mode, const char *policy,
+		  const unsigned char seed[RS_SEED_BYTES],
+		  char out[RS_LAYOUT_ID_SIZE]);
+
 #endif /* RS_CRYPTO_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rs_policy.c - the policy: built into the plugin from the kernel
- * tree's scripts/gcc-plugins/randstruct.policy, plus policy=PATH.
+ * tree's scripts/gcc-plugins/randstruct.policy (with its SHA-256, which
+ * the layout id covers), plus policy=PATH.
  *
  * A policy file is plain text, one directive per line:
  *
@@ -292,11 +293,26 @@ static bool load_lines(FILE *f, const char *origin)
 	return ok;
 }
 
+/* How many policy= files were read: kbuild's layout id covers none. */
+static unsigned int rs_argument_policies;
+
+unsigned int rs_policy_argument_files(void)
+{
+	return rs_argument_policies;
+}
+
+/* The compiled-in policy's SHA-256, "none" without one (layout id). */
+const char *rs_policy_builtin_digest(void)
+{
+	return RANDSTRUCT_POLICY_SHA256;
+}
+
 bool rs_policy_load(const char *path)
 {
 	bool ok;
 	FILE *f;
 
+	rs_argument_policies++;
 	if (!*path) {
 		error("randstruct: %<policy=%> needs a file name");
 		return false;
