@@ -4,14 +4,15 @@
 # Build the test kernels A and B (cached for the later tests) and check
 # that every C object's command line carries its seed's hash, which is what
 # makes kbuild rebuild everything when the seed changes; that the vDSO's
-# userspace objects opt out; and that, under the kit's policy, the build
-# prints no cast warning.
+# userspace objects opt out; that, under the kit's policy, the build
+# prints no cast warning; and that an external module cannot drop the
+# plugin or change its mode with its own flags.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 # shellcheck disable=SC2086 # one word per kernel
-plan $((9 * $(echo $KERNELS | wc -w)))
+plan $((9 * $(echo $KERNELS | wc -w) + 4))
 
 for k in $KERNELS; do
 	seed_var=SEED_$k
@@ -75,5 +76,27 @@ for k in $KERNELS; do
 		ok "kernel $k: cast warnings # skip build was cached ($compiled objects compiled)"
 	fi
 done
+
+# variant_refused NAME LINE WHY PATTERN: the test module with LINE in its
+# Kbuild does not build against A, and its log says PATTERN.
+variant_refused() {
+	local log
+	log=$(out_dir A)/rsmod-$1/build.log
+	if rsmod_variant "$1" "$2"; then
+		not_ok "a module whose Kbuild $3 does not build against A"
+		not_ok "and the compiler says why"
+		return
+	fi
+	check "a module whose Kbuild $3 does not build against A" \
+		test ! -e "$(out_dir A)/rsmod-$1/rsmod.ko"
+	grep 'error' "$log" | head -3 | diag
+	check "and the compiler says why ($4)" grep -q -- "$4" "$log"
+}
+# shellcheck disable=SC2016 # make's $(...)
+variant_refused noplugin 'ccflags-remove-y += $(filter -fplugin=%,$(KBUILD_CFLAGS))' \
+	"removes -fplugin=" "compiled without the randstruct plugin"
+variant_refused perfmode 'ccflags-y += -fplugin-arg-randomize_layout_plugin-performance-mode' \
+	"adds performance-mode" \
+	"names layout id $(vermagic_id "$SEED_A" "$(layout_version)"), this compilation's is $(vermagic_id "$SEED_A" "$(layout_version)" performance)"
 
 done_testing

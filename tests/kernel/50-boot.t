@@ -8,7 +8,8 @@
 # A and read the right task_struct fields; built against B, or with A's
 # seed by a plugin of another layout version, in performance mode or with
 # another policy, they are refused by A with a vermagic error naming both
-# layout ids.
+# layout ids.  Built against A with -std=gnu99 in its Kbuild, the module
+# loads and finds the fields where A's own objects have them.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
@@ -18,7 +19,7 @@
 headers=0
 [ -e "$(dirname "$0")/40-headers.t" ] && headers=1
 # shellcheck disable=SC2086 # one word per kernel
-plan $((5 * $(echo $KERNELS | wc -w) + 11 + headers + $(has_kernel B && echo 1 || echo 0)))
+plan $((5 * $(echo $KERNELS | wc -w) + 14 + headers + $(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
 ko_a=$(ensure_module A)
@@ -31,9 +32,11 @@ fi
 ko_v=$(ensure_version_module)
 ko_perf=$(ensure_other_module perf "$SEED_A" performance)
 ko_pol=$(ensure_other_module policy "$SEED_A" policy)
+ko_c99=$(ensure_dialect_module gnu99)
 ko_hdr=$KDIR/rsmod-headers/rsmod.ko
 mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko"
-	"$ko_perf=5-rsmod-perf.ko" "$ko_pol=6-rsmod-policy.ko")
+	"$ko_perf=5-rsmod-perf.ko" "$ko_pol=6-rsmod-policy.ko"
+	"$ko_c99=7-rsmod-gnu99.ko")
 [ -f "$ko_hdr" ] && mods_a+=("$ko_hdr=3-rsmod-headers.ko")
 
 boot() {
@@ -78,19 +81,37 @@ check "module built against A loads into A" \
 	grep -qx 'RANDSTRUCT-INSMOD: 1-rsmod-A.ko loaded' "$log_a"
 check "and reads A's task_struct correctly (comm=insmod)" \
 	grep -q '^rsmod: loaded comm=insmod pid=[1-9]' "$log_a"
-# Where the module found those fields in A's running objects, against
-# pahole on A's vmlinux.
-n=0
-bad=0
-for field in $(sed -n 's/^rsmod: offsets //p' "$log_a" | head -n1); do
-	what=${field%%=*}
-	n=$((n + 1))
-	off=$(pahole_offset A "${what%%.*}" "${what#*.}")
-	echo "${what}: ${field#*=} in the booted kernel, ${off:-?} in pahole" | diag
-	[ "$off" = "${field#*=}" ] || bad=$((bad + 1))
-done
-check "the offsets of task_struct and cred members read in the booted kernel equal pahole's ($bad of $n differ)" \
-	test "$n" = 8 -a "$bad" = 0
+# offsets_vs_pahole LINE: compare each "struct.member=offset" of an
+# "rsmod: offsets" LINE, where the module found those fields in A's
+# running objects, with pahole on A's vmlinux; "BAD of N differ".
+offsets_vs_pahole() {
+	local field what off n=0 bad=0
+	for field in $1; do
+		what=${field%%=*}
+		n=$((n + 1))
+		off=$(pahole_offset A "${what%%.*}" "${what#*.}")
+		echo "${what}: ${field#*=} in the booted kernel, ${off:-?} in pahole" | diag
+		[ "$off" = "${field#*=}" ] || bad=$((bad + 1))
+	done
+	[ "$n" = 8 ] || bad=$((bad + 8 - n))
+	echo "$bad of $n differ"
+}
+# module_offsets STDC: the offsets line of the module loaded as C STDC.
+module_offsets() {
+	sed 's/^\[ *[0-9.]*\] //' "$log_a" | awk -v stdc="$1" '
+		/^rsmod: loaded / { mine = ($NF == "stdc=" stdc) }
+		mine && sub(/^rsmod: offsets /, "") { print; exit }'
+}
+differ=$(offsets_vs_pahole "$(sed -n 's/^rsmod: offsets //p' "$log_a" | head -n1)")
+check "the offsets of task_struct and cred members read in the booted kernel equal pahole's ($differ)" \
+	test "${differ%% *}" = 0
+check "module built against A with -std=gnu99 loads into A" \
+	grep -qx 'RANDSTRUCT-INSMOD: 7-rsmod-gnu99.ko loaded' "$log_a"
+check "and was compiled as C99 (stdc=199901)" \
+	grep -q '^rsmod: loaded comm=insmod .* stdc=199901$' "$log_a"
+differ=$(offsets_vs_pahole "$(module_offsets 199901)")
+check "the gnu99 module reads A's task_struct and cred members where pahole has them ($differ)" \
+	test "${differ%% *}" = 0
 check "module built against B is refused by A" \
 	grep -qx 'RANDSTRUCT-INSMOD: 2-rsmod-B.ko refused' "$log_a"
 ver=$(layout_version)

@@ -194,6 +194,33 @@ ensure_module() {
 	echo "$out/rsmod/rsmod.ko"
 }
 
+# rsmod_variant NAME LINE: build the test module against kernel A in
+# A's rsmod-NAME, LINE appended to its Kbuild as an external module's own
+# Makefile may add it; the build's status, its log in rsmod-NAME/build.log.
+rsmod_variant() {
+	local a mod cc
+	a=$(out_dir A)
+	mod=$a/rsmod-$1
+	cc=$(tree_cc A)
+	rm -rf "$mod"
+	mkdir -p "$mod"
+	cp "$KIT/boot/rsmod/rsmod.c" "$KIT/boot/rsmod/Kbuild" "$mod/"
+	echo "$2" >>"$mod/Kbuild"
+	kmake -s -C "$a" M="$mod" ${cc:+"CC=$cc"} modules >"$mod/build.log" 2>&1
+}
+
+# ensure_dialect_module STD: the test module built against kernel A in
+# the C dialect STD ("ccflags-y += -std=STD" in its Kbuild).
+ensure_dialect_module() {
+	local mod
+	mod=$(out_dir A)/rsmod-$1
+	if [ ! -f "$mod/rsmod.ko" ] || [ "$(out_dir A)/vmlinux" -nt "$mod/rsmod.ko" ]; then
+		rsmod_variant "$1" "ccflags-y += -std=$1" ||
+			bail "building rsmod with -std=$1 failed, see $mod/build.log"
+	fi
+	echo "$mod/rsmod.ko"
+}
+
 # ensure_headers_deb NAME [DPKG_FLAGS]: the linux-headers package of
 # kernel NAME from make bindeb-pkg (built again only when vmlinux is newer),
 # its path on stdout, its diagnostics on stderr.  The build's report flag
