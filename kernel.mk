@@ -51,7 +51,7 @@ KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
 		   linux-source-$(KERNEL_LTS) quilt openssl kmod git \
 		   debhelper rsync \
-		   ccache icecc acl iproute2 bpftool
+		   ccache icecc acl iproute2 bpftool sparse
 RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
 		   libc6-dev-arm64-cross qemu-system-arm
 # What the 6.1 and arm64 tiers need beyond KERNEL_APT.

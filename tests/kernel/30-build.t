@@ -6,13 +6,14 @@
 # makes kbuild rebuild everything when the seed changes; that the vDSO's
 # userspace objects opt out; that, under the kit's policy, the build
 # prints no cast warning; and that an external module cannot drop the
-# plugin or change its mode with its own flags.
+# plugin or change its mode with its own flags; and that sparse (make C=2)
+# still reports positional initializers of randomized structures.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
 # shellcheck disable=SC2086 # one word per kernel
-plan $((9 * $(echo $KERNELS | wc -w) + 4))
+plan $((9 * $(echo $KERNELS | wc -w) + 6))
 
 for k in $KERNELS; do
 	seed_var=SEED_$k
@@ -98,5 +99,35 @@ variant_refused noplugin 'ccflags-remove-y += $(filter -fplugin=%,$(KBUILD_CFLAG
 variant_refused perfmode 'ccflags-y += -fplugin-arg-randomize_layout_plugin-performance-mode' \
 	"adds performance-mode" \
 	"names layout id $(vermagic_id "$SEED_A" "$(layout_version)"), this compilation's is $(vermagic_id "$SEED_A" "$(layout_version)" performance)"
+
+# Sparse checks what GCC compiles: the positional initializer is there for
+# sparse only (__CHECKER__), so the object builds and kbuild runs sparse.
+sparse_dir=$(out_dir A)/rsmod-sparse
+rm -rf "$sparse_dir"
+mkdir -p "$sparse_dir"
+echo 'obj-m := rsparse.o' >"$sparse_dir/Kbuild"
+cat >"$sparse_dir/rsparse.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/module.h>
+
+struct rsparse_probe {
+	int a;
+	long b;
+} __randomize_layout;
+
+#ifdef __CHECKER__
+struct rsparse_probe rsparse_positional = { 1, 2 };
+#endif
+MODULE_LICENSE("GPL");
+EOF
+cc=$(tree_cc A)
+kmake -C "$(out_dir A)" M="$sparse_dir" C=2 ${cc:+"CC=$cc"} modules \
+	>"$sparse_dir/build.log" 2>&1
+grep -E '^  CHECK|rsparse.c:' "$sparse_dir/build.log" | diag
+check "make C=2: sparse checks a module built against A" \
+	grep -q '^  CHECK .*rsparse.c' "$sparse_dir/build.log"
+check "and reports the positional initializer of a __randomize_layout structure" \
+	grep -q 'rsparse.c:.*positional init of field in struct rsparse_probe, declared with attribute designated_init' \
+	"$sparse_dir/build.log"
 
 done_testing

@@ -15,14 +15,14 @@
  *				randomizing: it can add padding)
  * __designated_init		positional initializers are diagnosed
  *
- * Sparse (__CHECKER__) knows none of these: they expand to nothing.
+ * Sparse (__CHECKER__) does not randomize: the randomization annotations
+ * expand to nothing there, but __designated_init (which sparse checks) is
+ * kept, so __randomize_layout still implies it as without the kit.
  */
 #ifndef __LINUX_COMPILER_RANDSTRUCT_H
 #define __LINUX_COMPILER_RANDSTRUCT_H
 
-#if defined(__CHECKER__)
-# define __designated_init
-#elif defined(__clang__)
+#if defined(__clang__) || defined(__CHECKER__)
 # if __has_attribute(__designated_init__)
 #  define __designated_init	__attribute__((__designated_init__))
 # else
@@ -40,13 +40,8 @@
 # define __no_randomize_layout	__attribute__((no_randomize_layout))
 # define randomized_struct_fields_start	struct {
 # define randomized_struct_fields_end	} __randomize_layout;
-#elif !defined(__CHECKER__)
-# define __randomize_layout	__designated_init
-# define __no_randomize_layout
-# define randomized_struct_fields_start
-# define randomized_struct_fields_end
 #else
-# define __randomize_layout
+# define __randomize_layout	__designated_init
 # define __no_randomize_layout
 # define randomized_struct_fields_start
 # define randomized_struct_fields_end
