@@ -11,7 +11,7 @@
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan 16
+plan 18
 
 PATCHES=$PATCHDIR
 GIT=$KDIR/git-pristine
@@ -76,6 +76,32 @@ check "the already-patched tree is unchanged" \
 
 git -C "$GIT" checkout -q -f pristine
 git -C "$GIT" branch -q -D "am-$$"
+git -C "$GIT" clean -qfdx
+
+# The cover letter: [PATCH 0/N], a shortlog of every patch in order; git
+# am --empty=drop takes it before the patches, and quilt's series leaves
+# it out.
+cover=$PATCHES/0000-cover-letter.mbox
+grep '\.patch$' "$PATCHES/series" | while read -r p; do
+	sed -n '/^Subject: /{s/^Subject: \[PATCH [0-9]*\/[0-9]*\] //;N;s/\n / /;s/\n.*//;p}' "$PATCHES/$p"
+done >"$tmp/subjects"
+sed -n '/^[^ ].* ([0-9]*):$/,/^$/{s/^  //p}' "$cover" >"$tmp/shortlog"
+check "the cover letter is [PATCH 0/$npatches] and lists every patch in order" \
+	test -n "$(grep "^Subject: \[PATCH 0/$npatches\] " "$cover")" -a \
+	-s "$tmp/subjects" -a -z "$(diff "$tmp/subjects" "$tmp/shortlog")"
+git -C "$GIT" checkout -q -b "cover-$$" pristine
+if git -C "$GIT" -c user.name=kit -c user.email=kit@localhost \
+	am -q --empty=drop "$cover" "$PATCHES"/*.patch >"$tmp/am.log" 2>&1 &&
+   [ "$(git -C "$GIT" rev-list --count pristine..HEAD)" = "$npatches" ] &&
+   ! grep -q cover-letter "$PATCHES/series"; then
+	ok "git am --empty=drop takes the cover letter and then the $npatches patches; quilt's series leaves it out"
+else
+	diag <"$tmp/am.log"
+	not_ok "git am --empty=drop takes the cover letter and then the $npatches patches; quilt's series leaves it out"
+fi
+git -C "$GIT" am --abort >/dev/null 2>&1 || true
+git -C "$GIT" checkout -q -f pristine
+git -C "$GIT" branch -q -D "cover-$$"
 git -C "$GIT" clean -qfdx
 
 # 6-7: a series whose third patch does not apply leaves the tree untouched.

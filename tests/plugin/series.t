@@ -13,8 +13,11 @@ if [ "$GCC" != gcc ]; then
 	echo "1..0 # SKIP the series does not depend on the compiler (default GCC pass only)"
 	exit 0
 fi
-plan 8
+plan 9
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# The committed series, made again under its own author.
+RANDSTRUCT_AUTHOR=$("$top/scripts/randstruct-series" --author "$top/patches")
+export RANDSTRUCT_AUTHOR
 tarball() {
 	echo "/usr/src/linux-source-$1.tar.xz"
 }
@@ -68,6 +71,10 @@ kit_copy "$T/unused"
 cp "$top/kernel-edits/6.12/kunit.diff" "$T/unused/kernel-edits/6.12/extra.diff"
 series_refuses "an edit in no step stops the generator" \
 	"kernel-edits/6.12/extra.diff is in no step of the series" "$T/unused"
+
+kit_copy "$T/author"
+RANDSTRUCT_AUTHOR=nobody series_refuses "a malformed RANDSTRUCT_AUTHOR stops the generator" \
+	"the author must look like 'Name <email>', got 'nobody'" "$T/author"
 
 # --- make kernel's source step with a stale committed series --------------------
 cp -r "$top/patches" "$T/stale"
