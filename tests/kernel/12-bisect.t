@@ -69,7 +69,8 @@ build_step() {
 n=0
 while read -r patch; do
 	n=$((n + 1))
-	subject=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$PATCHES/$patch")
+	subject=$(sed -n '/^Subject: /{s/^Subject: \[PATCH [0-9]*\/[0-9]*\] //;N;s/\n / /;s/\n.*//;p}' \
+		"$PATCHES/$patch")
 	if ! git -C "$GIT" -c user.name=kit -c user.email=kit@localhost \
 		am -q "$PATCHES/$patch" >"$tmp/am.log" 2>&1; then
 		diag <"$tmp/am.log"
