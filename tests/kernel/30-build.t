@@ -94,8 +94,8 @@ variant_refused() {
 	check "and the compiler says why ($4)" grep -q -- "$4" "$log"
 }
 # shellcheck disable=SC2016 # make's $(...)
-variant_refused noplugin 'ccflags-remove-y += $(filter -fplugin=%,$(KBUILD_CFLAGS))' \
-	"removes -fplugin=" "compiled without the randstruct plugin"
+variant_refused noplugin 'ccflags-remove-y += $(filter -fplugin%,$(KBUILD_CFLAGS))' \
+	"removes the plugin's flags (-fplugin=, -fplugin-arg-)" "compiled without the randstruct plugin"
 variant_refused perfmode 'ccflags-y += -fplugin-arg-randomize_layout_plugin-performance-mode' \
 	"adds performance-mode" \
 	"names layout id $(vermagic_id "$SEED_A" "$(layout_version)"), this compilation's is $(vermagic_id "$SEED_A" "$(layout_version)" performance)"

@@ -90,7 +90,7 @@ offsets_vs_pahole() {
 		what=${field%%=*}
 		n=$((n + 1))
 		off=$(pahole_offset A "${what%%.*}" "${what#*.}")
-		echo "${what}: ${field#*=} in the booted kernel, ${off:-?} in pahole" | diag
+		echo "${what}: ${field#*=} in the booted kernel, ${off:-?} in pahole" | diag >&2
 		[ "$off" = "${field#*=}" ] || bad=$((bad + 1))
 	done
 	[ "$n" = 8 ] || bad=$((bad + 8 - n))
