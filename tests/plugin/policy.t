@@ -9,7 +9,7 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-plan 44
+plan 49
 export LC_ALL=C
 seed=$(test_seed policy)
 S="$RS_ARG-seed=$seed"
@@ -179,6 +179,65 @@ check "exclude TAG: not in the report" \
 check_eq "without policy: report has the function-pointer struct" \
 	"$(offsets_of fptrs "$T/none.out")" \
 	"$(report_offsets fptrs "$T/none.json")"
+
+# --- a policy entry against the source's annotation -------------------------
+cat > "$T/annotated.c" <<'C'
+#include <stdio.h>
+#include <stddef.h>
+
+struct marked { long a, b, c, d, e, f, g, h; } __attribute__((randomize_layout));
+struct pinned {
+	void (*a)(void); void (*b)(void); void (*c)(void); void (*d)(void);
+	void (*e)(void); void (*f)(void); void (*g)(void); void (*h)(void);
+} __attribute__((no_randomize_layout));
+
+int main(void)
+{
+	printf("marked %zu %zu %zu %zu %zu %zu %zu %zu\n",
+	       offsetof(struct marked, a), offsetof(struct marked, b),
+	       offsetof(struct marked, c), offsetof(struct marked, d),
+	       offsetof(struct marked, e), offsetof(struct marked, f),
+	       offsetof(struct marked, g), offsetof(struct marked, h));
+	printf("pinned %zu %zu %zu %zu %zu %zu %zu %zu\n",
+	       offsetof(struct pinned, a), offsetof(struct pinned, b),
+	       offsetof(struct pinned, c), offsetof(struct pinned, d),
+	       offsetof(struct pinned, e), offsetof(struct pinned, f),
+	       offsetof(struct pinned, g), offsetof(struct pinned, h));
+	return 0;
+}
+C
+# contradiction DESC POLICY PATTERN: compiling annotated.c with POLICY
+# fails with one error at the structure's definition matching PATTERN.
+contradiction() {
+	printf '%b' "$2" > "$T/contra.txt"
+	rm -f "$T/annotated.o"
+	if rs_cc -c -o "$T/annotated.o" "$S" "$P=$T/contra.txt" "$T/annotated.c" \
+		> "$T/err.log" 2>&1; then
+		not_ok "$1 (compiled)"
+	elif [ "$(grep -c 'error:' "$T/err.log")" = 1 ] &&
+	     grep -q -- "annotated.c:[0-9]*:[0-9]*: error: $3" "$T/err.log" &&
+	     [ ! -e "$T/annotated.o" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		sed 's/^/#   got: /' "$T/err.log" | head -5
+	fi
+}
+contradiction "exclude of a __randomize_layout structure: an error naming both places" \
+	'# line 1\nexclude marked\n' \
+	"'struct marked' is marked '__randomize_layout' in its source but the randstruct policy excludes it (contra.txt:2)"
+contradiction "randomize of a __no_randomize_layout structure: an error naming both places" \
+	'randomize struct pinned\n' \
+	"'struct pinned' is marked '__no_randomize_layout' in its source but the randstruct policy randomizes it (contra.txt:1)"
+printf 'randomize marked\nexclude struct pinned\n' > "$T/agree.txt"
+run_program agree "$T/annotated.c" "$S" "$P=$T/agree.txt" > "$T/agree.out" 2> "$T/agree.err"
+run_program annotated "$T/annotated.c" "$S" > "$T/annotated.out"
+check "entries that repeat the annotations compile without a diagnostic" \
+	test -s "$T/agree.out" -a ! -s "$T/agree.err"
+check_eq "and change nothing: the layouts are the annotations' own" \
+	"$(cat "$T/annotated.out")" "$(cat "$T/agree.out")"
+check_ne "(the marked structure is randomized)" \
+	"$declared" "$(offsets_of marked "$T/agree.out")"
 
 # --- allow-cast ---------------------------------------------------------------
 cat > "$T/casts.h" <<'H'

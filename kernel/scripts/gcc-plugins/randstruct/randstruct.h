@@ -122,7 +122,7 @@ bool rs_policy_load_builtin(void);
 unsigned int rs_policy_argument_files(void);
 const char *rs_policy_builtin_digest(void);
 bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to);
-int rs_policy_decision(const_tree type);
+int rs_policy_decision(const_tree type, const char **origin);
 
 /* rs_report.c */
 bool rs_report_open(const char *path);

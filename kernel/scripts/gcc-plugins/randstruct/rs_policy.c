@@ -394,7 +394,11 @@ bool rs_policy_allows_cast(location_t loc, const_tree from, const_tree to)
 	return false;
 }
 
-int rs_policy_decision(const_tree type)
+/*
+ * The policy's word on @type: > 0 randomize, < 0 exclude, 0 none; where
+ * it is said ("FILE:LINE") in *@origin.
+ */
+int rs_policy_decision(const_tree type, const char **origin)
 {
 	const struct rs_tag_rule *rule;
 	const char *tag;
@@ -405,5 +409,8 @@ int rs_policy_decision(const_tree type)
 	if (!*tag)
 		return 0;
 	rule = find_tag(tag);
-	return rule ? rule->decision : 0;
+	if (!rule)
+		return 0;
+	*origin = rule->origin;
+	return rule->decision;
 }

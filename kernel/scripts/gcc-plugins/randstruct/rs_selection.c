@@ -17,7 +17,10 @@
  * it does not carry no_randomize_layout.  Unions never move, nor does
  * anything defined under a /uapi/ directory: asking for it there is an
  * error, because the userland ABI must not change.  The policy file may
- * add or exclude structures by tag, overriding the source's attributes.
+ * add or exclude structures by tag that carry neither attribute; a policy
+ * entry that contradicts a structure's attribute is an error naming both
+ * (the source and the build would say different things), an entry that
+ * repeats it is no news and says nothing.
  */
 #include "randstruct.h"
 
@@ -134,8 +137,37 @@ const char *rs_selection_name(enum rs_selection why)
 	}
 }
 
+/* Where @type is defined, for diagnostics about it. */
+static location_t definition_of(const_tree type)
+{
+	tree stub = TYPE_STUB_DECL(type);
+
+	return stub ? DECL_SOURCE_LOCATION(stub) : input_location;
+}
+
+/*
+ * A policy entry (at @origin, @policy > 0 randomize, < 0 exclude) that
+ * says the opposite of @type's attribute: an error at the definition.
+ */
+static bool policy_contradicts(const_tree type, int policy,
+			       const char *origin, bool marked, bool unmarked)
+{
+	if (policy < 0 && marked)
+		error_at(definition_of(type),
+			 "%qT is marked %<__randomize_layout%> in its source but the randstruct policy excludes it (%s): drop one of the two",
+			 type, origin);
+	else if (policy > 0 && unmarked)
+		error_at(definition_of(type),
+			 "%qT is marked %<__no_randomize_layout%> in its source but the randstruct policy randomizes it (%s): drop one of the two",
+			 type, origin);
+	else
+		return false;
+	return true;
+}
+
 enum rs_selection rs_select(tree type)
 {
+	const char *origin = NULL;
 	int policy;
 	bool marked, unmarked;
 
@@ -146,8 +178,9 @@ enum rs_selection rs_select(tree type)
 	/* Never both: handle_layout_attribute() refuses the second one. */
 	marked = has_attribute(type, "randomize_layout");
 	unmarked = has_attribute(type, "no_randomize_layout");
-	/* The policy is the build's own word: it overrides the source. */
-	policy = rs_policy_decision(type);
+	policy = rs_policy_decision(type, &origin);
+	if (policy_contradicts(type, policy, origin, marked, unmarked))
+		return RS_KEEP;
 	if (policy) {
 		marked = policy > 0;
 		unmarked = policy < 0;
@@ -157,7 +190,7 @@ enum rs_selection rs_select(tree type)
 	/* Only now: looking up the file is the expensive part. */
 	if (defined_in_uapi(type)) {
 		if (marked)
-			error_at(DECL_SOURCE_LOCATION(TYPE_STUB_DECL(type)),
+			error_at(definition_of(type),
 				 "%qT is defined in a uapi header: randomizing it would change the userland ABI",
 				 type);
 		return RS_KEEP;
