@@ -5,8 +5,9 @@
 #   make kernel          install what is missing, unpack linux-source-6.12
 #                        (KERNEL_LTS=6.1: linux-source-6.1), apply the kit,
 #                        configure and build a small x86_64 kernel with
-#                        GCC_PLUGIN_RANDSTRUCT=y, boot it in qemu and print
-#                        the randomized task_struct and cred
+#                        RANDSTRUCT_FULL=y (the kit's GCC plugin), boot it
+#                        in qemu and print the randomized task_struct and
+#                        cred
 #   make series [KSRC=DIR]
 #                        regenerate the committed series from kernel/ and
 #                        kernel-edits/: patches/ (6.12) and patches/6.1/

@@ -94,10 +94,11 @@ def _variant(label, baseline, tree, compiler="gcc", build=None, extra=(),
                    list(config), tables)
 
 
+# Mainline's choice, which the kit keeps: the same lines select mainline's
+# plugin in the pristine tree and the kit's in the kit tree.
 NONE = ["CONFIG_RANDSTRUCT_NONE=y"]
 FULL = ["CONFIG_RANDSTRUCT_FULL=y"]
-KIT_OFF = ["# CONFIG_GCC_PLUGIN_RANDSTRUCT is not set"]
-KIT_ON = ["CONFIG_GCC_PLUGIN_RANDSTRUCT=y"]
+PERF = ["CONFIG_RANDSTRUCT_PERFORMANCE=y"]
 
 
 VARIANTS = {
@@ -106,21 +107,19 @@ VARIANTS = {
     "mainline-full": _variant("mainline plugin, RANDSTRUCT_FULL", "none", "pristine",
                               config=FULL),
     "mainline-perf": _variant("mainline plugin, RANDSTRUCT_PERFORMANCE", "none",
-                              "pristine", config=["CONFIG_RANDSTRUCT_PERFORMANCE=y"]),
+                              "pristine", config=PERF),
     "clang-none": _variant("Clang 19, RANDSTRUCT_NONE", "clang-none", "pristine",
                            "clang", config=NONE),
     "clang": _variant("Clang 19, RANDSTRUCT_FULL (native)", "clang-none", "pristine",
                       "clang", config=FULL),
-    "kit-none": _variant("none (kit tree, GCC_PLUGIN_RANDSTRUCT=n)", "kit-none", "kit",
-                         config=KIT_OFF),
-    "ours-full": _variant("ours, full", "kit-none", "kit", config=KIT_ON + [
-        "# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set"]),
-    "ours-perf": _variant("ours, performance mode", "kit-none", "kit", config=KIT_ON + [
-        "CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y"]),
+    "kit-none": _variant("none (kit tree, RANDSTRUCT_NONE)", "kit-none", "kit",
+                         config=NONE),
+    "ours-full": _variant("ours, full", "kit-none", "kit", config=FULL),
+    "ours-perf": _variant("ours, performance mode", "kit-none", "kit", config=PERF),
     # MODVERSIONS, which mainline's RANDSTRUCT selects (the kit's no
     # longer does), without the plugin: what genksyms costs
     "kit-modversions": _variant("kit tree, MODVERSIONS, no plugin", "kit-none", "kit",
-                                config=KIT_OFF + ["CONFIG_MODVERSIONS=y"], tables=False),
+                                config=NONE + ["CONFIG_MODVERSIONS=y"], tables=False),
     "ours-seed2": _variant("ours, full, bench seed 2", "kit-none", "kit",
                            build="ours-full", seed=sweep_seed(2)),
     "ours-seed3": _variant("ours, full, bench seed 3", "kit-none", "kit",

@@ -23,7 +23,7 @@ ensure_src || bail "cannot prepare the patched source tree"
 # shellcheck disable=SC2317 # called through check
 full_mode_werror() {
 	grep -qx CONFIG_GCC_PLUGIN_RANDSTRUCT=y "$out/.config" &&
-		grep -qx '# CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE is not set' "$out/.config" &&
+		grep -qx CONFIG_RANDSTRUCT_FULL=y "$out/.config" &&
 		grep -qx CONFIG_WERROR=y "$out/.config"
 }
 check "allmodconfig selects the plugin in full mode, with CONFIG_WERROR" \

@@ -313,7 +313,8 @@ ensure_other_module() {
 	mkdir -p "$out/scripts/basic"
 	cp "$a/.config" "$a/Module.symvers" "$out/"
 	if [ "$variant" = performance ]; then
-		echo CONFIG_GCC_PLUGIN_RANDSTRUCT_PERFORMANCE=y >>"$out/.config"
+		# The last member set to y is the choice's value.
+		echo CONFIG_RANDSTRUCT_PERFORMANCE=y >>"$out/.config"
 	fi
 	echo "$seed" >"$out/scripts/basic/randstruct.seed"
 	kmake -s -C "$src" O="$out" -j"$JOBS" olddefconfig modules_prepare \
