@@ -44,14 +44,16 @@ for keep in mixed single optout never; do
 		"$keep" "$selected"
 done
 
-# The policy file overrides the source: exclude a marked struct, add one.
-printf 'exclude struct marked  # opt out without patching\nrandomize mixed\n' \
+# The policy file decides for unannotated structures: exclude a
+# function-pointer one, add a plain one (against an annotation it is an
+# error: tests/plugin/policy.t).
+printf 'exclude struct fptrs  # opt out without patching\nrandomize mixed\n' \
 	> "$T/p.policy"
 rm -f "$T/p.jsonl"
 rs_cc "$S" "$RS_ARG-policy=$T/p.policy" "$RS_ARG-report=$T/p.jsonl" \
 	-c "$T/sel.c" -o "$T/sel.o"
-check "policy exclude wins over randomize_layout in the source" \
-	bash -c '! grep -q "\"struct\":\"marked\"" "$1"' _ "$T/p.jsonl"
+check "policy exclude opts a function-pointer struct out" \
+	bash -c '! grep -q "\"struct\":\"fptrs\"" "$1"' _ "$T/p.jsonl"
 check "policy randomize adds a struct by tag" \
 	grep -q '"struct":"mixed"' "$T/p.jsonl"
 
