@@ -14,7 +14,7 @@
 #
 # Both are secret: they are created mode 0600 (umask 077 from the first
 # byte on).  One that exists with group or other permissions (copied in by
-# hand, or left by an older kit) is tightened to 0600 with a notice naming
+# hand, or left by an older build) is tightened to 0600 with a notice naming
 # it: its content may have been read already, so say so, but a readable
 # copy is no reason to stop a build that can close it.  A symbolic link or
 # anything but a regular file stops the build: chmod would follow the link

@@ -17,7 +17,7 @@
  *
  * Sparse (__CHECKER__) does not randomize: the randomization annotations
  * expand to nothing there, but __designated_init (which sparse checks) is
- * kept, so __randomize_layout still implies it as without the kit.
+ * kept, so __randomize_layout still implies it as without randomization.
  */
 #ifndef __LINUX_COMPILER_RANDSTRUCT_H
 #define __LINUX_COMPILER_RANDSTRUCT_H

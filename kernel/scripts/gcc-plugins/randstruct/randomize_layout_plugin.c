@@ -8,8 +8,8 @@
  * reordered by a keyed, deterministic function of a 256-bit build seed and
  * the structure's identity, so every translation unit and module built
  * with that seed agrees on the layout while an attacker without the seed
- * cannot predict it.  Unlike mainline's plugin, the new layout is in place
- * before the debug information is written.
+ * cannot predict it.  The new layout is in place before the debug
+ * information is written.
  *
  * This file owns the pipeline, run once per structure definition from the
  * debug hook (randomize_type()), and the stages it calls, in order:
@@ -241,7 +241,7 @@ static bool check_layout_version(const char *text)
 	if (!strcmp(text, RS_VERSION_TEXT(RS_LAYOUT_VERSION)))
 		return true;
 	error(
-	      "randstruct: the build expects layout version %qs, this plugin derives layout version %d: rebuild the plugin from the kit the build tree was made with",
+	      "randstruct: the build expects layout version %qs, this plugin derives layout version %d: rebuild the plugin from the sources the build tree was made with",
 	      text, RS_LAYOUT_VERSION);
 	return false;
 }

@@ -648,7 +648,7 @@ static double alike_entropy(const struct rs_unit_shape *units,
  * A lower bound on the Shannon entropy of the layout, in bits.  Full
  * mode: the relative order of same-shape units is uniform and independent
  * per class.  Performance mode: the order of the movable blocks is
- * uniform within each run of them (the rest is measured by bench/).
+ * uniform within each run of them.
  */
 double rs_order_entropy_bits(const struct rs_unit_shape *units,
 			     unsigned int n, int performance_mode)

@@ -6,8 +6,7 @@
  * move together.  The order is drawn from the keyed stream (rs_crypto.h):
  * a shuffle that does not grow the structure and never makes two bit-field
  * runs adjacent, or one repaired so that it adds no padding where a
- * padding-free choice exists.  Pure C: the tests and the bench's host tool
- * link it without GCC.
+ * padding-free choice exists.  Pure C, free of GCC's headers.
  */
 #ifndef RS_ORDER_H
 #define RS_ORDER_H
@@ -25,7 +24,6 @@
  * repair, performance groups, relayout rules): kbuild puts it into module
  * vermagic and into the header every object depends on, so objects and
  * modules derived by another version never mix with these.
- * tests/plugin/derivation.t pins the layouts of each version.
  */
 #define RS_LAYOUT_VERSION	4
 

@@ -156,8 +156,8 @@ static void add_fields(struct rs_text *t, const struct rs_relayout *r)
 }
 
 /*
- * What the GCC-free derivation needs to replay this structure (the bench's
- * host tool): the identity, and each unit as [first field, size, align,
+ * What a GCC-free implementation of the derivation needs to replay this
+ * structure: the identity, and each unit as [first field, size, align,
  * bit-field run, bytes] in declaration order, where size is the shape the
  * derivation sees (a bit-field run rounded to whole storage units) and
  * bytes what the field itself occupies (the shape's size for a run).
@@ -222,7 +222,7 @@ void rs_report_layout(const struct rs_relayout *r, enum rs_selection why,
 		 (unsigned long long)rs_size_in_bits(r->type) / BITS_PER_UNIT,
 		 rs_order_entropy_bits(r->shapes, r->units,
 				       rs_config.performance_mode));
-	/* not the entropy: bench/kbench.py measure measures that */
+	/* a lower bound, not a measured entropy */
 	text_add(&t, ",\"entropy_bits_is\":\"lower bound\"");
 	add_units(&t, r, identity);
 	add_fields(&t, r);

@@ -4,8 +4,8 @@
  * seed's public name (the SHA-256 of its hex text) and the layout id that
  * module vermagic carries (scripts/gen-random-seed.sh writes the same).
  *
- * Free of GCC like the rest of the derivation, so the plugin, the
- * known-answer tests and the bench's host tool read seeds the same way.
+ * Free of GCC like the rest of the derivation, so that host tools built
+ * from the same sources read seeds as the plugin does.
  */
 #include <stdio.h>
 #include <string.h>

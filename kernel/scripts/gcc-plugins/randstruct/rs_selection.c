@@ -3,8 +3,8 @@
  * rs_selection.c - which structures get a new layout: the attributes that
  * ask for it and the rule that decides.
  *
- * randomize_layout and no_randomize_layout (the names mainline and Clang
- * use, so annotated sources build unchanged) are registered here and go on
+ * randomize_layout and no_randomize_layout (the names Clang uses too, so
+ * annotated sources build unchanged) are registered here and go on
  * a structure's definition or a forward declaration; anything else, or
  * both on one structure, is an error that names the type.  The attributes
  * the plugin itself puts on a relaid-out type belong to their users:
