@@ -87,7 +87,7 @@ grep '\.patch$' "$PATCHES/series" | while read -r p; do
 done >"$tmp/subjects"
 sed -n '/^[^ ].* ([0-9]*):$/,/^$/{s/^  //p}' "$cover" >"$tmp/shortlog"
 check "the cover letter is [PATCH 0/$npatches] and lists every patch in order" \
-	test -n "$(grep "^Subject: \[PATCH 0/$npatches\] " "$cover")" -a \
+	test -n "$(grep "^Subject: \[PATCH 0*/$npatches\] " "$cover")" -a \
 	-s "$tmp/subjects" -a -z "$(diff "$tmp/subjects" "$tmp/shortlog")"
 git -C "$GIT" checkout -q -b "cover-$$" pristine
 if git -C "$GIT" -c user.name=kit -c user.email=kit@localhost \
