@@ -11,13 +11,14 @@
 # names B's layout id (50-boot.t: A refuses it).  As rpm would install
 # them (the modes of the rpm header): the seed, its header and the plugin
 # are root-only, and so are the image, System.map and modules
-# (CONFIG_RANDSTRUCT_PRIVATE_FILES).  A second binrpm-pkg run recompiles
+# (CONFIG_RANDSTRUCT_PRIVATE_FILES); the rpm files stay in the private
+# output directory.  A second binrpm-pkg run recompiles
 # nothing and gives the same payloads.
 
 # shellcheck source=tests/kernel/lib.sh
 . "$(dirname "$0")/lib.sh" || { echo "Bail out! tests/kernel/lib.sh missing"; exit 1; }
 
-plan $((15 + $(has_kernel B && echo 3 || echo 0)))
+plan $((16 + $(has_kernel B && echo 3 || echo 0)))
 
 ensure_build A "$SEED_A"
 out=$(out_dir A)
@@ -30,6 +31,10 @@ devel=$(find "$dir" -maxdepth 1 -name 'kernel-devel-*.rpm' 2>/dev/null | head -n
 echo "packages: $(find "$dir" -maxdepth 1 -name '*.rpm' -printf '%f ' 2>/dev/null)" | diag
 check "make binrpm-pkg produced the kernel and kernel-devel packages" \
 	test -n "$kernel" -a -n "$devel"
+# rpmbuild writes its packages mode 0644, in the kbuild output directory
+# (rpmbuild/RPMS/), which the kit keeps private.
+check "the rpm files are in the private kbuild output directory (mode $(stat -c %a "$out"))" \
+	test "$(stat -c %a "$out")" = 700 -a "${dir#"$out"/}" != "$dir"
 
 root=$KDIR/rpm-root
 rm -rf "$root"

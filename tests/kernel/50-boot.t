@@ -4,9 +4,10 @@
 # Boot kernels A and B in qemu (TCG).  The initramfs runs the smoke test
 # (fork, exec, signals, sigprocmask/sigsuspend/pselect round trips through
 # task_struct's blocked and saved_sigmask, /proc/self/status) and loads test
-# modules: built against A (in-tree, from linux-headers and kernel-devel) they load into
-# A and read the right task_struct fields; built against B, or with A's
-# seed by a plugin of another layout version, in performance mode or with
+# modules: built against A (in-tree, from linux-headers and from
+# kernel-devel) they load into A and read the right task_struct fields;
+# built against B (its build tree or kernel-devel tree), or with A's seed
+# by a plugin of another layout version, in performance mode or with
 # another policy, they are refused by A with a vermagic error naming both
 # layout ids.  Built against A with -std=gnu99 in its Kbuild, the module
 # loads and finds the fields where A's own objects have them.
