@@ -307,7 +307,7 @@ check_devel_tree() {
 	holders=$(grep -r -l -a -i -F -e "$SEED_A" -e "$upper" "$root" 2>/dev/null |
 		sed "s|^$root/||")
 	echo "files of $what holding the seed's text: $holders" | diag
-	check "the seed's text is only in $what's scripts/basic/randstruct.seed" \
+	check "the seed's text is only in scripts/basic/randstruct.seed of $what" \
 		test -n "$tree" -a "$holders" = "${tree#"$root"/}/scripts/basic/randstruct.seed"
 	# The seed in any form: hex text (either case), the seed header's
 	# byte list, the 32 raw bytes.
