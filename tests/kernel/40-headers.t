@@ -34,7 +34,8 @@ check_devel_module "$hdr" "$KDIR/rsmod-headers" linux-headers "$SEED_A"
 # File modes inside the packages, as dpkg-deb lists them.
 image=$(find "$KDIR" -maxdepth 1 -name 'linux-image-*.deb' ! -name '*-dbg_*' | head -n1)
 dbg=$(find "$KDIR" -maxdepth 1 -name 'linux-image-*-dbg_*.deb' | head -n1)
-check_package_modes deb_entries "$deb" linux-headers "$image" linux-image
+check_seed_modes deb_entries "$deb" linux-headers
+check_image_modes deb_entries "$image" linux-image
 check "linux-headers ships no plugin object readable by others" \
 	test -z "$(deb_entries "$deb" '/scripts/gcc-plugins/randstruct/.*\.o$' | open_entries)"
 check "linux-image-dbg ships $(deb_entries "$dbg" '^\./usr/lib/debug/' | wc -l) files, none readable by others" \

@@ -38,14 +38,14 @@ check "the rpm files are in the private kbuild output directory (mode $(stat -c 
 
 root=$KDIR/rpm-root
 rm -rf "$root"
-mkdir -p "$root"
-[ -n "$devel" ] && (cd "$root" && rpm2cpio "$devel" | cpio -idm --quiet)
+rpm_payload "$devel" "$root"
 tree=$(find "$root/usr/src/kernels" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | head -n1)
 check_devel_tree "$root" "$tree" kernel-devel
 check_devel_module "$tree" "$KDIR/rsmod-rpm" kernel-devel "$SEED_A"
 
 # File modes as rpm would install them: the package headers' file lists.
-check_package_modes rpm_entries "$devel" kernel-devel "$kernel" "the kernel rpm"
+check_seed_modes rpm_entries "$devel" kernel-devel
+check_image_modes rpm_entries "$kernel" "the kernel rpm"
 check "kernel-devel ships its generated asm-offsets.h root-only" \
 	test "$(rpm_entries "$devel" '/include/generated/asm-offsets\.h$' | grep -c '^-rw------- root/root ')" = 1
 
@@ -61,9 +61,8 @@ if has_kernel B; then
 fi
 
 # A second run: nothing is recompiled, the payloads are bit-identical.
-mkdir -p "$tmp/1/kernel" "$tmp/1/devel" "$tmp/2/kernel" "$tmp/2/devel"
-[ -n "$kernel" ] && (cd "$tmp/1/kernel" && rpm2cpio "$kernel" | cpio -idm --quiet)
-[ -n "$devel" ] && (cd "$tmp/1/devel" && rpm2cpio "$devel" | cpio -idm --quiet)
+rpm_payload "$kernel" "$tmp/1/kernel"
+rpm_payload "$devel" "$tmp/1/devel"
 rm -rf "$out/rpmbuild"
 start=$(date +%s)
 dir=$(ensure_rpms A)
@@ -73,8 +72,8 @@ check "the second binrpm-pkg run compiled and linked nothing" \
 	-n "$(find "$dir" -maxdepth 1 -name 'kernel-devel-*.rpm' 2>/dev/null)"
 kernel2=$(find "$dir" -maxdepth 1 -name 'kernel-[0-9]*.rpm' 2>/dev/null | head -n1)
 devel2=$(find "$dir" -maxdepth 1 -name 'kernel-devel-*.rpm' 2>/dev/null | head -n1)
-[ -n "$kernel2" ] && (cd "$tmp/2/kernel" && rpm2cpio "$kernel2" | cpio -idm --quiet)
-[ -n "$devel2" ] && (cd "$tmp/2/devel" && rpm2cpio "$devel2" | cpio -idm --quiet)
+rpm_payload "$kernel2" "$tmp/2/kernel"
+rpm_payload "$devel2" "$tmp/2/devel"
 diff -r --no-dereference "$tmp/1" "$tmp/2" | head -5 | diag
 same() {
 	diff -r --no-dereference "$tmp/1/$1" "$tmp/2/$1" >/dev/null

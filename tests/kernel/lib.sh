@@ -248,7 +248,8 @@ ensure_headers_deb() {
 # ensure_rpms NAME: the directory of kernel NAME's rpm packages from make
 # binrpm-pkg RPMOPTS=--nodeps (Debian's rpm has no database of the build
 # dependencies), built again only when vmlinux is newer; diagnostics on
-# stderr.  mkspec takes the release from .version (and bumps it), and the
+# stderr.  RPMOPTS also names the rpmbuild directory in the kbuild output
+# directory, where 6.12 puts it anyway (6.1 would write to ~/rpmbuild).  mkspec takes the release from .version (and bumps it), and the
 # spec builds with KBUILD_BUILD_VERSION set to it: .version is reset so
 # that the release is the tier's KBUILD_BUILD_VERSION and nothing is
 # recompiled or relinked.  As in ensure_headers_deb, the report flag keeps
@@ -257,12 +258,13 @@ ensure_rpms() {
 	local out dir start
 	out=$(out_dir "$1")
 	dir=$out/rpmbuild/RPMS/$(uname -m)
-	if [ -z "$(find "$dir" -maxdepth 1 -name 'kernel-devel-*.rpm' -newer "$out/vmlinux" 2>/dev/null)" ]; then
+	if [ -z "$(find "$dir" -maxdepth 1 -name 'kernel-[0-9]*.rpm' -newer "$out/vmlinux" 2>/dev/null)" ]; then
 		rm -rf "$out/rpmbuild"
 		echo $((KBUILD_BUILD_VERSION - 1)) >"$out/.version"
 		start=$(date +%s)
 		if KBUILD_RANDSTRUCT_REPORT=$(tree_report "$1") \
-		   make -C "$SRC" O="$out" -j"$JOBS" binrpm-pkg RPMOPTS=--nodeps \
+		   make -C "$SRC" O="$out" -j"$JOBS" binrpm-pkg \
+		   RPMOPTS="--nodeps --define '_topdir $out/rpmbuild'" \
 		   >"$out/binrpm-pkg.log" 2>&1; then
 			echo "binrpm-pkg took $(($(date +%s) - start))s," \
 				"$(grep -c '^  CC ' "$out/binrpm-pkg.log") objects recompiled" | diag >&2
@@ -347,20 +349,27 @@ check_devel_module() {
 		-n "$(echo "$vm" | grep "RANDSTRUCT_$(vermagic_id "$seed" "$(layout_version)")")"
 }
 
-# check_package_modes LIST DEVEL DEVEL_NAME IMAGE IMAGE_NAME: with LIST
-# (deb_entries or rpm_entries), the file modes of the package DEVEL (of
-# the module build tree) and of the kernel package IMAGE: the seed, its
-# header and the plugin root-only, the image, System.map and modules
-# readable by nobody else.
-check_package_modes() {
-	local list=$1 devel=$2 dname=$3 image=$4 iname=$5
-	"$list" "$devel" "$SEED_FILES_RE" | diag
-	check "$dname ships the seed, its header and the plugin root-only" \
-		test "$("$list" "$devel" "$SEED_FILES_RE" | grep -c '^-rw[-x]------ root/root ')" = 3
-	"$list" "$image" "$IMAGE_FILES_RE" | diag
-	check "$iname ships the image, System.map and $("$list" "$image" '\.ko$' | wc -l) module(s), none readable by others" \
-		test "$("$list" "$image" "$IMAGE_FILES_RE" | wc -l)" -ge 3 -a \
-		-z "$("$list" "$image" "$IMAGE_FILES_RE" | open_entries)"
+# check_seed_modes LIST PKG NAME, check_image_modes LIST PKG NAME: with
+# LIST (deb_entries or rpm_entries), the file modes in package PKG (NAME in
+# the checks): of a module build tree's package, the seed, its header and
+# the plugin root-only; of a kernel package, the image, System.map and
+# modules readable by nobody else.
+check_seed_modes() {
+	"$1" "$2" "$SEED_FILES_RE" | diag
+	check "$3 ships the seed, its header and the plugin root-only" \
+		test "$("$1" "$2" "$SEED_FILES_RE" | grep -c '^-rw[-x]------ root/root ')" = 3
+}
+check_image_modes() {
+	"$1" "$2" "$IMAGE_FILES_RE" | diag
+	check "$3 ships the image, System.map and $("$1" "$2" '\.ko$' | wc -l) module(s), none readable by others" \
+		test "$("$1" "$2" "$IMAGE_FILES_RE" | wc -l)" -ge 3 -a \
+		-z "$("$1" "$2" "$IMAGE_FILES_RE" | open_entries)"
+}
+
+# rpm_payload RPM DIR: RPM's files unpacked into DIR (made first).
+rpm_payload() {
+	mkdir -p "$2"
+	[ -z "$1" ] || (cd "$2" && rpm2cpio "$1" | cpio -idm --quiet)
 }
 
 # seed_holders SEED DIR: the files below DIR that hold SEED in any form:
