@@ -141,6 +141,12 @@ help:
 	@echo "                           (6.12 or 6.1) to a pristine tree"
 	@echo "  make bench               compare with mainline and Clang (bench/)"
 	@echo "  make clean               remove built plugins (keeps the seed)"
+	@echo "In a kit-applied kernel tree (see README.md):"
+	@echo "  make bindeb-pkg          linux-image, linux-headers (seed, plugin,"
+	@echo "                           its headers: make M= builds modules)"
+	@echo "  make binrpm-pkg RPMOPTS=--nodeps   on Debian (rpm package): kernel,"
+	@echo "                           kernel-headers, kernel-devel (the same files"
+	@echo "                           as linux-headers, in /usr/src/kernels/)"
 
 include kernel.mk
 include tests/fuzz/fuzz.mk

@@ -51,7 +51,7 @@ QEMU_TIMEOUT	?= 300
 KERNEL_APT	:= build-essential bc flex bison libelf-dev libssl-dev cpio \
 		   qemu-system-x86 busybox-static dwarves gcc-12-plugin-dev \
 		   linux-source-$(KERNEL_LTS) quilt openssl kmod git \
-		   debhelper rsync \
+		   debhelper rsync rpm \
 		   ccache icecc acl iproute2 bpftool sparse
 RS_APT_ARM64	:= gcc-12-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu \
 		   libc6-dev-arm64-cross qemu-system-arm

@@ -4,9 +4,10 @@
 # Boot kernels A and B in qemu (TCG).  The initramfs runs the smoke test
 # (fork, exec, signals, sigprocmask/sigsuspend/pselect round trips through
 # task_struct's blocked and saved_sigmask, /proc/self/status) and loads test
-# modules: built against A (in-tree and from linux-headers) they load into
-# A and read the right task_struct fields; built against B, or with A's
-# seed by a plugin of another layout version, in performance mode or with
+# modules: built against A (in-tree, from linux-headers and from
+# kernel-devel) they load into A and read the right task_struct fields;
+# built against B (its build tree or kernel-devel tree), or with A's seed
+# by a plugin of another layout version, in performance mode or with
 # another policy, they are refused by A with a vermagic error naming both
 # layout ids.  Built against A with -std=gnu99 in its Kbuild, the module
 # loads and finds the fields where A's own objects have them.
@@ -18,8 +19,14 @@
 # (40-headers.t beside this test; the arm64 tier has none).
 headers=0
 [ -e "$(dirname "$0")/40-headers.t" ] && headers=1
+# The modules from kernel A's kernel-devel rpm and kernel B's kernel-devel
+# tree (42-rpm.t beside this test; B's where the tier has kernel B).
+rpm=0 rpm_b=0
+[ -e "$(dirname "$0")/42-rpm.t" ] && rpm=1
+[ "$rpm" = 1 ] && has_kernel B && rpm_b=1
 # shellcheck disable=SC2086 # one word per kernel
-plan $((5 * $(echo $KERNELS | wc -w) + 14 + headers + $(has_kernel B && echo 1 || echo 0)))
+plan $((5 * $(echo $KERNELS | wc -w) + 14 + headers + rpm + rpm_b +
+	$(has_kernel B && echo 1 || echo 0)))
 
 ensure_build A "$SEED_A"
 ko_a=$(ensure_module A)
@@ -38,6 +45,10 @@ mods_a=("$ko_a=1-rsmod-A.ko" "$ko_b=2-rsmod-B.ko" "$ko_v=4-rsmod-nextver.ko"
 	"$ko_perf=5-rsmod-perf.ko" "$ko_pol=6-rsmod-policy.ko"
 	"$ko_c99=7-rsmod-gnu99.ko")
 [ -f "$ko_hdr" ] && mods_a+=("$ko_hdr=3-rsmod-headers.ko")
+ko_rpm=$KDIR/rsmod-rpm/rsmod.ko
+ko_rpm_b=$KDIR/rsmod-rpm-B/rsmod.ko
+[ -f "$ko_rpm" ] && mods_a+=("$ko_rpm=8-rsmod-rpm.ko")
+[ -f "$ko_rpm_b" ] && mods_a+=("$ko_rpm_b=9-rsmod-rpm-B.ko")
 
 boot() {
 	local k=$1 out
@@ -136,6 +147,22 @@ if [ "$headers" = 1 ] && [ -f "$ko_hdr" ]; then
 		grep -qx 'RANDSTRUCT-INSMOD: 3-rsmod-headers.ko loaded' "$log_a"
 elif [ "$headers" = 1 ]; then
 	not_ok "module built against the bindeb-pkg headers loads into A (40-headers.t did not build it)"
+fi
+if [ "$rpm" = 1 ]; then
+	if [ -f "$ko_rpm" ]; then
+		check "module built against the binrpm-pkg kernel-devel loads into A" \
+			grep -qx 'RANDSTRUCT-INSMOD: 8-rsmod-rpm.ko loaded' "$log_a"
+	else
+		not_ok "module built against the binrpm-pkg kernel-devel loads into A (42-rpm.t did not build it)"
+	fi
+fi
+if [ "$rpm_b" = 1 ]; then
+	if [ -f "$ko_rpm_b" ]; then
+		check "module built against B's kernel-devel tree is refused by A" \
+			grep -qx 'RANDSTRUCT-INSMOD: 9-rsmod-rpm-B.ko refused' "$log_a"
+	else
+		not_ok "module built against B's kernel-devel tree is refused by A (42-rpm.t did not build it)"
+	fi
 fi
 if has_kernel B; then
 	check "module built against B loads into B" \

@@ -245,6 +245,133 @@ ensure_headers_deb() {
 	echo "$deb"
 }
 
+# ensure_rpms NAME: the directory of kernel NAME's rpm packages from make
+# binrpm-pkg RPMOPTS=--nodeps (Debian's rpm has no database of the build
+# dependencies), built again only when vmlinux is newer; diagnostics on
+# stderr.  RPMOPTS also names the rpmbuild directory in the kbuild output
+# directory, where 6.12 puts it anyway (6.1 would write to ~/rpmbuild).  mkspec takes the release from .version (and bumps it), and the
+# spec builds with KBUILD_BUILD_VERSION set to it: .version is reset so
+# that the release is the tier's KBUILD_BUILD_VERSION and nothing is
+# recompiled or relinked.  As in ensure_headers_deb, the report flag keeps
+# the compiler command lines.
+ensure_rpms() {
+	local out dir start
+	out=$(out_dir "$1")
+	dir=$out/rpmbuild/RPMS/$(uname -m)
+	if [ -z "$(find "$dir" -maxdepth 1 -name 'kernel-[0-9]*.rpm' -newer "$out/vmlinux" 2>/dev/null)" ]; then
+		rm -rf "$out/rpmbuild"
+		echo $((KBUILD_BUILD_VERSION - 1)) >"$out/.version"
+		start=$(date +%s)
+		if KBUILD_RANDSTRUCT_REPORT=$(tree_report "$1") \
+		   make -C "$SRC" O="$out" -j"$JOBS" binrpm-pkg \
+		   RPMOPTS="--nodeps --define '_topdir $out/rpmbuild'" \
+		   >"$out/binrpm-pkg.log" 2>&1; then
+			echo "binrpm-pkg took $(($(date +%s) - start))s," \
+				"$(grep -c '^  CC ' "$out/binrpm-pkg.log") objects recompiled" | diag >&2
+		else
+			tail -20 "$out/binrpm-pkg.log" | diag >&2
+		fi
+	fi
+	echo "$dir"
+}
+
+# rpm_entries RPM REGEX: as deb_entries, from the file list of rpm's
+# header (the modes and owners rpm installs): "MODE OWNER/GROUP PATH" of
+# the regular files whose path (/...) matches REGEX; %ghost files (the
+# spec's copies in /boot, made by %post) included.
+rpm_entries() {
+	rpm -qp --qf '[%{FILEMODES:perms} %{FILEUSERNAME}/%{FILEGROUPNAME} %{FILENAMES}\n]' "$1" 2>/dev/null |
+		RE=$2 awk '$1 ~ /^-/ && $3 ~ ENVIRON["RE"]'
+}
+
+# The seed-bearing files of a headers package, and the image, System.map
+# and modules of a kernel package (deb: ./boot/vmlinuz-*, rpm: also
+# /lib/modules/<release>/vmlinuz).
+SEED_FILES_RE='/scripts/(basic/randstruct\.seed|gcc-plugins/randomize_layout_(seed\.h|plugin\.so))$'
+IMAGE_FILES_RE='^\.?/(boot/(vmlinuz|System\.map)-|lib/modules/[^/]+/(vmlinuz|System\.map)$|lib/modules/.*\.ko)'
+
+# check_devel_tree ROOT TREE WHAT: the checks of a package of kernel A's
+# module build tree (linux-headers, kernel-devel), unpacked in ROOT with
+# the tree in TREE: it carries seed A, the plugin, its seed header and
+# build header and randstruct_hash.h; the seed's text is only in the
+# seed file, the seed in any form only in the seed-bearing files.
+check_devel_tree() {
+	local root=$1 tree=$2 what=$3 upper holders others
+	check "$what carries scripts/basic/randstruct.seed equal to seed A" \
+		test -n "$tree" -a "$(cat "$tree/scripts/basic/randstruct.seed" 2>/dev/null)" = "$SEED_A"
+	check "$what carries the plugin, its seed header and its build header" \
+		test -s "$tree/scripts/gcc-plugins/randomize_layout_plugin.so" -a \
+		-s "$tree/scripts/gcc-plugins/randomize_layout_seed.h" -a \
+		-s "$tree/scripts/gcc-plugins/randstruct_build.h"
+	check "$what carries randstruct_hash.h with seed A's hash" \
+		grep -q "$(seed_hash "$SEED_A")" "$tree/include/generated/randstruct_hash.h"
+	upper=$(echo "$SEED_A" | tr a-f A-F)
+	holders=$(grep -r -l -a -i -F -e "$SEED_A" -e "$upper" "$root" 2>/dev/null |
+		sed "s|^$root/||")
+	echo "files of $what holding the seed's text: $holders" | diag
+	check "the seed's text is only in scripts/basic/randstruct.seed of $what" \
+		test -n "$tree" -a "$holders" = "${tree#"$root"/}/scripts/basic/randstruct.seed"
+	# The seed in any form: hex text (either case), the seed header's
+	# byte list, the 32 raw bytes.
+	holders=$(seed_holders "$SEED_A" "$root" | sed "s|^$root/||" | sort | tr '\n' ' ')
+	echo "files of $what holding the seed in any form: $holders" | diag
+	others=$(seed_holders "$SEED_A" "$root" |
+		grep -v -E "$SEED_FILES_RE|/scripts/gcc-plugins/randstruct/[^/]*\.o$")
+	check "the seed in any form is only in the seed, its header, the plugin (and its objects)" \
+		test -n "$tree" -a -z "$others" -a -n "$(echo "$holders" | grep randstruct.seed)"
+}
+
+# check_devel_module TREE MOD WHAT SEED: build the test module in MOD with
+# make M= against the module build tree TREE (of package WHAT); it used
+# the plugin and its vermagic names SEED's layout id (for seed A: equal to
+# the in-tree module's).
+check_devel_module() {
+	local tree=$1 mod=$2 what=$3 seed=$4 vm vm_tree='' same=''
+	rm -rf "$mod"
+	mkdir -p "$mod"
+	cp "$KIT/boot/rsmod/rsmod.c" "$KIT/boot/rsmod/Kbuild" "$mod/"
+	if make -C "$tree" M="$mod" modules >"$mod/build.log" 2>&1; then
+		ok "make M= against the unpacked $what builds rsmod.ko"
+	else
+		tail -20 "$mod/build.log" | diag
+		not_ok "make M= against the unpacked $what builds rsmod.ko"
+	fi
+	check "the $what build used the randstruct plugin" \
+		grep -q 'randomize_layout_plugin.so' "$mod/.rsmod.o.cmd"
+	vm=$(modinfo -F vermagic "$mod/rsmod.ko" 2>/dev/null)
+	if [ "$seed" = "$SEED_A" ]; then
+		vm_tree=$(modinfo -F vermagic "$(ensure_module A)" 2>/dev/null)
+		same=" and equals the in-tree module's of A"
+	fi
+	echo "vermagic: $vm" | diag
+	check "its vermagic names the layout id of seed ${seed:0:8}...$same" \
+		test -n "$vm" -a "$vm" = "${vm_tree:-$vm}" -a \
+		-n "$(echo "$vm" | grep "RANDSTRUCT_$(vermagic_id "$seed" "$(layout_version)")")"
+}
+
+# check_seed_modes LIST PKG NAME, check_image_modes LIST PKG NAME: with
+# LIST (deb_entries or rpm_entries), the file modes in package PKG (NAME in
+# the checks): of a module build tree's package, the seed, its header and
+# the plugin root-only; of a kernel package, the image, System.map and
+# modules readable by nobody else.
+check_seed_modes() {
+	"$1" "$2" "$SEED_FILES_RE" | diag
+	check "$3 ships the seed, its header and the plugin root-only" \
+		test "$("$1" "$2" "$SEED_FILES_RE" | grep -c '^-rw[-x]------ root/root ')" = 3
+}
+check_image_modes() {
+	"$1" "$2" "$IMAGE_FILES_RE" | diag
+	check "$3 ships the image, System.map and $("$1" "$2" '\.ko$' | wc -l) module(s), none readable by others" \
+		test "$("$1" "$2" "$IMAGE_FILES_RE" | wc -l)" -ge 3 -a \
+		-z "$("$1" "$2" "$IMAGE_FILES_RE" | open_entries)"
+}
+
+# rpm_payload RPM DIR: RPM's files unpacked into DIR (made first).
+rpm_payload() {
+	mkdir -p "$2"
+	[ -z "$1" ] || (cd "$2" && rpm2cpio "$1" | cpio -idm --quiet)
+}
+
 # seed_holders SEED DIR: the files below DIR that hold SEED in any form:
 # its hex text in either case, the seed header's byte list ("0x12, 0x34"),
 # or its 32 raw bytes.
