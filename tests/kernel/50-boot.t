@@ -21,8 +21,9 @@ headers=0
 [ -e "$(dirname "$0")/40-headers.t" ] && headers=1
 # The modules from kernel A's kernel-devel rpm and kernel B's kernel-devel
 # tree (42-rpm.t beside this test; B's where the tier has kernel B).
+# 6.1's binrpm-pkg makes no kernel-devel package.
 rpm=0 rpm_b=0
-[ -e "$(dirname "$0")/42-rpm.t" ] && rpm=1
+[ -e "$(dirname "$0")/42-rpm.t" ] && [ "$LTS" != 6.1 ] && rpm=1
 [ "$rpm" = 1 ] && has_kernel B && rpm_b=1
 # shellcheck disable=SC2086 # one word per kernel
 plan $((5 * $(echo $KERNELS | wc -w) + 14 + headers + rpm + rpm_b +
